@@ -1,0 +1,123 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { iniciarColas } from './jobs/colas.ts';
+import { registrarTrabajadores } from './jobs/trabajadores.ts';
+import { rutasAuth } from './modules/auth/routes.ts';
+import { rutasSaldos } from './modules/balances/routes.ts';
+import { rutasMasivas } from './modules/bulk/routes.ts';
+import { rutasCarriers } from './modules/carriers/routes.ts';
+import { rutasEmpresas } from './modules/companies/routes.ts';
+import { rutasExports } from './modules/exports/routes.ts';
+import { rutasLineas } from './modules/lines/routes.ts';
+import { rutasNotificaciones } from './modules/notifications/routes.ts';
+import { rutasPortabilidad } from './modules/portability/routes.ts';
+import { rutasActualizaciones } from './modules/releases/routes.ts';
+import { rutasReportes } from './modules/reportes/routes.ts';
+import { rutasRecargas } from './modules/topups/routes.ts';
+import { rutasSubidas } from './modules/uploads/routes.ts';
+import { rutasUsuarios } from './modules/users/routes.ts';
+import { acceso } from './plugins/acceso.ts';
+import { errores } from './plugins/errores.ts';
+import { metricas } from './plugins/metricas.ts';
+import { web } from './plugins/web.ts';
+import { RegistroProveedores } from './providers/registro.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    proveedores: RegistroProveedores;
+    boss: PgBoss;
+  }
+}
+
+// Validation messages in Spanish: they reach the user inside `mensaje`.
+z.config(z.locales.es());
+
+/** The whole HTTP application over an open database; tests use it through inject or listen. */
+export async function construirApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('proveedores', new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs));
+  const boss = await iniciarColas(db, { trabajador: config.trabajadores });
+  app.decorate('boss', boss);
+  app.addHook('onClose', () => boss.stop({ graceful: false, wait: true }));
+  if (config.trabajadores) await registrarTrabajadores(app);
+
+  await app.register(errores);
+  await app.register(helmet, {
+    // HSTS and the https upgrade only where the site is served over TLS (COOKIE_SECURE=1).
+    hsts: config.cookieSecure,
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'media-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': config.cookieSecure ? [] : null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(config.redisUrl ? { redis: await redis(config.redisUrl) } : {}),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Portal de recargas', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(metricas);
+
+  await app.register(async (api) => {
+    await api.register(acceso);
+    await api.register(rutasEmpresas);
+    await api.register(rutasAuth);
+    await api.register(rutasRecargas);
+    await api.register(rutasSaldos);
+    await api.register(rutasUsuarios);
+    await api.register(rutasLineas);
+    await api.register(rutasSubidas);
+    await api.register(rutasExports);
+    await api.register(rutasReportes);
+    await api.register(rutasPortabilidad);
+    await api.register(rutasCarriers);
+    await api.register(rutasMasivas);
+    await api.register(rutasActualizaciones);
+    await api.register(rutasNotificaciones);
+  });
+
+  await app.register(web, { dir: config.webDir });
+  return app;
+}
+
+/** Shared rate-limit counters for several API processes (REDIS_URL). */
+async function redis(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+}

@@ -1,0 +1,12 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { RegistroProveedores } from './providers/registro.ts';
+
+/** What the services need from the running process (the Fastify app, the worker or a test). */
+export interface Ctx {
+  db: Db;
+  config: Config;
+  proveedores: RegistroProveedores;
+  boss: PgBoss;
+}

@@ -1,0 +1,34 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/0001_base.ts';
+import * as m0002 from './migrations/0002_recargas.ts';
+import * as m0003 from './migrations/0003_conteo_limite.ts';
+import * as m0004 from './migrations/0004_lineas.ts';
+import * as m0005 from './migrations/0005_usuarios.ts';
+import * as m0007 from './migrations/0007_carriers.ts';
+import * as m0008 from './migrations/0008_notificaciones.ts';
+import * as m0009 from './migrations/0009_portabilidades.ts';
+import * as m0010 from './migrations/0010_bloques.ts';
+
+/** Migrations in order; a new one is imported and added here. */
+const MIGRACIONES: Record<string, Migration> = {
+  '0001_base': m0001,
+  '0002_recargas': m0002,
+  '0003_conteo_limite': m0003,
+  '0004_lineas': m0004,
+  '0005_usuarios': m0005,
+  '0007_carriers': m0007,
+  '0008_notificaciones': m0008,
+  '0009_portabilidades': m0009,
+  '0010_bloques': m0010,
+};
+
+const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };
+
+export async function migrar(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: proveedor }).migrateToLatest();
+  const fallida = results?.find((r) => r.status === 'Error');
+  if (error || fallida) {
+    throw new Error(`Migración fallida ${fallida?.migrationName ?? ''}: ${String(error)}`);
+  }
+}

@@ -1,0 +1,88 @@
+import { CompiledQuery, type QueryResult } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/database.ts';
+import { sinBaseDeDatos } from '../lib/errores.ts';
+
+/**
+ * pg-boss runs over our own Kysely connection: on PGlite it then shares the one locked
+ * connection, on PostgreSQL the pool; and a job can be sent inside a transaction of ours,
+ * so it exists exactly when the row it speaks of does.
+ */
+interface Ejecuta {
+  executeQuery<R>(q: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
+
+/** How long pg-boss's own queries wait for a database that is restarting. */
+const ESPERA_BASE_MS = 30_000;
+
+/**
+ * `reintentar`: for pg-boss's own connection (not inside one of our transactions). pg-boss
+ * completes and fails jobs without awaiting them; a database restart would then be an
+ * unhandled rejection that ends the process. Those queries wait for the database instead.
+ */
+export const ejecutorDe = (db: Ejecuta, opciones: { reintentar?: boolean } = {}): PgBoss.Db => ({
+  executeSql: async (text, values) => {
+    const limite = Date.now() + (opciones.reintentar ? ESPERA_BASE_MS : 0);
+    for (;;) {
+      try {
+        const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: r.rows as unknown[] };
+      } catch (e) {
+        if (!sinBaseDeDatos(e) || Date.now() > limite) throw e;
+        await new Promise((ok) => setTimeout(ok, 500));
+      }
+    }
+  },
+});
+
+export const COLAS = {
+  /** Ask the provider about one open top-up until it is decided. */
+  reconciliar: 'reconciliar-recarga',
+  /** Every minute: open top-ups without a live reconciliation job, and balances under their minimum. */
+  barrido: 'barrido-recargas',
+  /** One line of a bulk block (issue 5): recharged now or at its scheduled time. */
+  masiva: 'recarga-masiva',
+  /** Sends the pending deliveries of the notifications (push, e-mail). */
+  notificar: 'notificar',
+} as const;
+
+export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: ejecutorDe(db, { reintentar: true }),
+    schema: 'pgboss',
+    supervise: opciones.trabajador,
+    schedule: opciones.trabajador,
+    // Expired jobs are found by this maintenance: often, so a crashed worker's jobs come back soon.
+    maintenanceIntervalSeconds: 15,
+    migrate: true,
+  });
+  boss.on('error', (e) => console.error('pg-boss:', e.message));
+  await boss.start();
+  // stately: at most one queued and one active job per key (one reconciliation per top-up).
+  const reconciliacion: PgBoss.Queue = {
+    name: COLAS.reconciliar,
+    policy: 'stately',
+    retryLimit: 1000,
+    retryDelay: 3,
+    // One status call (bounded by PROVIDER_TIMEOUT_MS). A job left active by a killed process
+    // blocks its top-up's key (stately) until it expires: keep that short (default: 15 minutes).
+    expireInSeconds: 60,
+  };
+  await boss.createQueue(COLAS.reconciliar, reconciliacion);
+  // createQueue leaves an existing queue as it was: databases made before apply the options too.
+  await boss.updateQueue(COLAS.reconciliar, reconciliacion);
+  await boss.createQueue(COLAS.barrido, { name: COLAS.barrido, policy: 'singleton' });
+  // Block lines: the engine's key makes a rerun harmless, so an expired job (killed worker) may
+  // simply run again; a refused line is recorded, not retried.
+  const masiva: PgBoss.Queue = {
+    name: COLAS.masiva,
+    policy: 'standard',
+    retryLimit: 20,
+    retryDelay: 5,
+    expireInSeconds: 120,
+  };
+  await boss.createQueue(COLAS.masiva, masiva);
+  await boss.updateQueue(COLAS.masiva, masiva);
+  await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
+  return boss;
+}

@@ -1,0 +1,38 @@
+import type { Ctx } from '../contexto.ts';
+import * as saldos from '../modules/balances/service.ts';
+import { registrarTrabajadorMasivas } from '../modules/bulk/trabajos.ts';
+import * as notificaciones from '../modules/notifications/service.ts';
+import * as recargas from '../modules/topups/service.ts';
+import { COLAS } from './colas.ts';
+
+/** Top-ups one worker reconciles at once (each is one provider status call). */
+const LOTE_RECONCILIACION = 25;
+
+/** Registers the job handlers: in the API process (npm start) or alone (npm run worker). */
+export async function registrarTrabajadores(ctx: Ctx) {
+  await ctx.boss.work<{ id: number }>(
+    COLAS.reconciliar,
+    { batchSize: LOTE_RECONCILIACION, pollingIntervalSeconds: 1 },
+    async (trabajos) => {
+      const decididas = await Promise.all(
+        trabajos.map((t) => recargas.reconciliar(ctx, t.data.id).catch(() => false)),
+      );
+      // Undecided ones are failed, so pg-boss retries them after retryDelay; pg-boss then
+      // completes only the jobs still active (the decided ones).
+      const abiertas = trabajos.filter((_, i) => !decididas[i]).map((t) => t.id);
+      if (abiertas.length > 0) await ctx.boss.fail(COLAS.reconciliar, abiertas);
+    },
+  );
+  await ctx.boss.work(COLAS.barrido, async () => {
+    await recargas.barrer(ctx);
+    await saldos.revisar(ctx);
+    await notificaciones.barrer(ctx);
+  });
+  await ctx.boss.work(COLAS.notificar, { pollingIntervalSeconds: 1 }, async () => {
+    await notificaciones.entregarPendientes(ctx);
+  });
+  await registrarTrabajadorMasivas(ctx);
+  await ctx.boss.schedule(COLAS.barrido, '* * * * *');
+  // After a restart, open top-ups are taken up at once rather than at the next minute.
+  await recargas.barrer(ctx);
+}

@@ -1,0 +1,28 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/** A LIKE pattern that matches `valor` literally anywhere: %, _ and \ lose their meaning. */
+export const patronSubcadena = (valor: string) => `%${valor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Chip filters in SQL: OR within a column, AND across columns, each value a case-insensitive
+ * substring of the text the screen shows for that column (`texto`).
+ */
+export function condicionChips<K extends string>(
+  filtros: Partial<Record<K, string[]>>,
+  texto: (columna: K) => RawBuilder<unknown>,
+): Expression<SqlBool> | undefined {
+  const columnas = (Object.entries(filtros) as [K, string[] | undefined][]).filter(
+    (c): c is [K, string[]] => (c[1]?.length ?? 0) > 0,
+  );
+  if (columnas.length === 0) return undefined;
+  return sql<SqlBool>`(${sql.join(
+    columnas.map(
+      ([col, valores]) =>
+        sql`(${sql.join(
+          valores.map((v) => sql`${texto(col)} ilike ${patronSubcadena(v)} escape '\\'`),
+          sql` or `,
+        )})`,
+    ),
+    sql` and `,
+  )})`;
+}

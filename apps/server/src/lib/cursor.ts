@@ -1,0 +1,28 @@
+import { M } from '@recargas/contracts/mensajes';
+import { ErrorApi } from './errores.ts';
+
+/** Keyset position of a list ordered by time: the exact time (UTC text with microseconds) and id. */
+export interface Cursor {
+  k: string;
+  id: number;
+}
+
+export const codificarCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
+
+/** The `after` a client sends back; anything that is not a cursor of ours is a 400. */
+export function decodificarCursor(texto: string): Cursor {
+  try {
+    const v = JSON.parse(Buffer.from(texto, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      typeof v[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(v[0]) &&
+      Number.isSafeInteger(v[1]) &&
+      v[1] > 0
+    ) {
+      return { k: v[0], id: v[1] };
+    }
+  } catch {}
+  throw new ErrorApi(400, M.cursorInvalido);
+}

@@ -1,0 +1,39 @@
+import { M } from '@recargas/contracts/mensajes';
+
+/** A refusal the client is meant to read: HTTP status plus the Spanish `mensaje` (spec section 8). */
+export class ErrorApi extends Error {
+  constructor(
+    readonly status: number,
+    mensaje: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(mensaje);
+  }
+}
+
+export const noEncontrado = () => new ErrorApi(404, M.noEncontrado);
+export const sinPermiso = () => new ErrorApi(403, M.sinPermiso);
+
+/**
+ * The database is restarting or unreachable (connection refused or cut, admin shutdown,
+ * starting up): a temporary 503 the client may retry, not a bug.
+ */
+const CODIGOS_SIN_BASE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+export const sinBaseDeDatos = (e: unknown): boolean => {
+  const codigo = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (typeof codigo === 'string' && CODIGOS_SIN_BASE.has(codigo)) return true;
+  const mensaje = e instanceof Error ? e.message : '';
+  return /Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+    mensaje,
+  );
+};

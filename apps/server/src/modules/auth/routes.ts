@@ -1,0 +1,124 @@
+import {
+  credenciales,
+  quienSoy,
+  respuestaLogin,
+  respuestaPasoLogin,
+  respuestaPermisos,
+  respuestaQr,
+  respuestaToken,
+  verificacion2fa,
+} from '@recargas/contracts/auth';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TODOS } from '../../plugins/acceso.ts';
+import * as auth from './service.ts';
+
+const COOKIE_RENOVACION = 'rt';
+const RUTA_RENOVACION = '/api/renuevaToken';
+const publico = { acceso: { publico: true } } as const;
+const conSesion = { acceso: { niveles: TODOS } } as const;
+const respuestasLogin = { 200: respuestaLogin, 401: respuestaPasoLogin };
+
+export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
+  /** Sets the renewal cookie (httpOnly) and the XSRF-TOKEN cookie the browser echoes. */
+  const entregar = (reply: FastifyReply, s: auth.SesionNueva) => {
+    const comunes = {
+      secure: app.config.cookieSecure,
+      sameSite: 'strict',
+      maxAge: app.config.sessionTtl,
+    } as const;
+    reply.setCookie(COOKIE_RENOVACION, s.renovacion, { ...comunes, httpOnly: true, path: RUTA_RENOVACION });
+    reply.setCookie('XSRF-TOKEN', s.xsrf, { ...comunes, httpOnly: false, path: '/' });
+    return s.respuesta;
+  };
+
+  app.post(
+    '/iniciarSesion',
+    {
+      config: publico,
+      schema: { tags: ['auth'], summary: 'Inicio de sesión', body: credenciales, response: respuestasLogin },
+    },
+    async (req, reply) => entregar(reply, await auth.iniciarSesion(app, req.body, req.ip)),
+  );
+
+  app.post(
+    '/api/2fa/setup',
+    {
+      config: publico,
+      schema: {
+        tags: ['auth'],
+        summary: 'Nuevo QR de verificación en dos pasos',
+        body: credenciales,
+        response: { 200: respuestaQr },
+      },
+    },
+    async (req) => auth.configurarDosPasos(app, req.body, req.ip),
+  );
+
+  app.post(
+    '/api/2fa/verify',
+    {
+      config: publico,
+      schema: {
+        tags: ['auth'],
+        summary: 'Código de verificación en dos pasos',
+        body: verificacion2fa,
+        response: respuestasLogin,
+      },
+    },
+    async (req, reply) => entregar(reply, await auth.verificarDosPasos(app, req.body, req.ip)),
+  );
+
+  app.post(
+    RUTA_RENOVACION,
+    {
+      config: publico,
+      schema: { tags: ['auth'], summary: 'Renueva el token expirado', response: { 200: respuestaToken } },
+    },
+    async (req) =>
+      auth.renovar(app, req.cookies[COOKIE_RENOVACION], req.headers['x-xsrf-token'] as string | undefined),
+  );
+
+  app.post(
+    '/api/cerrarSesion',
+    {
+      config: conSesion,
+      schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      await auth.cerrarSesion(app, req.sesion);
+      reply.clearCookie(COOKIE_RENOVACION, { path: RUTA_RENOVACION });
+      reply.clearCookie('XSRF-TOKEN', { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/quienSoy',
+    {
+      config: conSesion,
+      schema: { tags: ['auth'], summary: 'Usuario de la sesión', response: { 200: quienSoy } },
+    },
+    async (req) => {
+      const s = req.sesion;
+      return {
+        id: s.usuarioId,
+        nivel: s.nivel,
+        nombre: s.nombre,
+        lider: s.liderId ?? 0,
+        username: s.username,
+        empresa: s.empresa,
+      };
+    },
+  );
+
+  app.get(
+    '/api/permisos',
+    {
+      config: conSesion,
+      schema: { tags: ['auth'], summary: 'Permisos del usuario', response: { 200: respuestaPermisos } },
+    },
+    async (req) => ({ permisos: req.sesion.permisos }),
+  );
+};

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Credenciales, RespuestaLogin } from '@recargas/contracts/auth';
+import { PASO } from '@recargas/contracts/auth';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { esAdministrador } from '@recargas/contracts/niveles';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { aleatorio, cifrar, descifrar, hmac, iguales, sha256, verificarPassword } from '../../lib/claves.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as empresas from '../companies/service.ts';
+import * as usuarios from '../users/service.ts';
+import * as repo from './repo.ts';
+
+export interface Ctx {
+  db: Db;
+  config: Config;
+}
+
+/** Who is calling: set on the request by the access check for every non-public route. */
+export interface Sesion {
+  sid: string;
+  usuarioId: number;
+  empresaId: number;
+  empresa: string;
+  username: string;
+  nombre: string;
+  nivel: number;
+  liderId: number | null;
+  clienteId: number | null;
+  permisos: string[];
+}
+
+/** What a successful login hands to the route: the body plus the two cookies' values. */
+export interface SesionNueva {
+  respuesta: RespuestaLogin;
+  renovacion: string;
+  xsrf: string;
+}
+
+const clave = (c: Config) => new TextEncoder().encode(c.jwtSecret);
+
+/** The anti-forgery token is bound to the session, so a cookie planted by another site fails. */
+export const xsrfDe = (config: Config, sid: string) => hmac(config.jwtSecret, `xsrf:${sid}`);
+
+async function firmar(ctx: Ctx, u: { id: number; empresa_id: number; nivel: number }, sid: string) {
+  return new SignJWT({ emp: u.empresa_id, niv: u.nivel, sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(u.id))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ctx.config.accessTtl)
+    .sign(clave(ctx.config));
+}
+
+// ---- Login throttling: per account and per IP, counted in the database so every API process agrees.
+
+const claveCuenta = (empresaId: number, username: string) => `u:${empresaId}:${username.toLowerCase()}`;
+const claveIp = (ip: string) => `ip:${ip}`;
+
+async function comprobarBloqueo(ctx: Ctx, claves: string[]) {
+  const segundos = await repo.segundosBloqueado(ctx.db, claves);
+  if (segundos > 0) {
+    throw new ErrorApi(429, texto('cuentaBloqueada', { minutos: Math.max(1, Math.ceil(segundos / 60)) }));
+  }
+}
+
+async function registrarFallo(ctx: Ctx, cuenta: string, ip: string) {
+  const c = ctx.config;
+  await repo.registrarFallo(ctx.db, cuenta, c.loginMaxFallosCuenta, c.loginBloqueo, c.loginBloqueo);
+  await repo.registrarFallo(ctx.db, ip, c.loginMaxFallosIp, c.loginBloqueo, c.loginBloqueo);
+}
+
+/** Company, throttle and password: the common first half of login, 2FA setup and 2FA verify. */
+async function autenticar(ctx: Ctx, cred: Credenciales, ip: string) {
+  const empresa = await empresas.buscar(ctx.db, cred.empresa);
+  const cuenta = claveCuenta(empresa.id, cred.username);
+  const deIp = claveIp(ip);
+  await comprobarBloqueo(ctx, [cuenta, deIp]);
+  const u = await usuarios.porUsername(ctx.db, empresa.id, cred.username);
+  if (!(await verificarPassword(u?.password_hash, cred.password)) || !u) {
+    await registrarFallo(ctx, cuenta, deIp);
+    throw new ErrorApi(401, M.credencialesInvalidas, { code: PASO.normal });
+  }
+  return { empresa, u, cuenta, deIp };
+}
+
+// ---- Two-step verification (TOTP) for administrators: codes 13, 14 and 15 of spec section 4.
+
+const requiereDosPasos = (u: usuarios.Usuario) => u.dos_pasos && esAdministrador(u.nivel);
+
+const totpDe = (empresa: string, username: string, secreto: string) =>
+  new TOTP({ issuer: empresa, label: username, secret: Secret.fromBase32(secreto) });
+
+async function nuevoQr(ctx: Ctx, empresa: empresas.Empresa, u: usuarios.Usuario): Promise<string> {
+  const secreto = new Secret({ size: 20 }).base32;
+  await usuarios.guardarTotp(ctx.db, empresa.id, u.id, {
+    totp_secreto: cifrar(ctx.config.jwtSecret, secreto),
+    totp_confirmado: false,
+  });
+  try {
+    return await QRCode.toDataURL(totpDe(empresa.nombre, u.username, secreto).toString());
+  } catch {
+    throw new ErrorApi(500, M.errorQr);
+  }
+}
+
+/** The prompt for a user who needs a second step: 13 with a fresh QR, 14 before first use, 15 after. */
+async function pasoDosPasos(ctx: Ctx, empresa: empresas.Empresa, u: usuarios.Usuario): Promise<never> {
+  if (!u.totp_secreto) {
+    const qrCodeUrl = await nuevoQr(ctx, empresa, u);
+    throw new ErrorApi(401, M.dosPasosConfigurar, { code: PASO.configurar, qrCodeUrl });
+  }
+  if (!u.totp_confirmado) throw new ErrorApi(401, M.dosPasosCodigoNuevo, { code: PASO.codigoNuevo });
+  throw new ErrorApi(401, M.dosPasosCodigo, { code: PASO.codigo });
+}
+
+export async function iniciarSesion(ctx: Ctx, cred: Credenciales, ip: string): Promise<SesionNueva> {
+  const { empresa, u, cuenta } = await autenticar(ctx, cred, ip);
+  if (requiereDosPasos(u)) return pasoDosPasos(ctx, empresa, u);
+  await repo.limpiarFallos(ctx.db, cuenta);
+  return abrirSesion(ctx, empresa, u, ip);
+}
+
+export async function configurarDosPasos(ctx: Ctx, cred: Credenciales, ip: string) {
+  const { empresa, u } = await autenticar(ctx, cred, ip);
+  if (!requiereDosPasos(u) || u.totp_confirmado) throw new ErrorApi(409, M.errorQr);
+  return { qrCodeUrl: await nuevoQr(ctx, empresa, u) };
+}
+
+export async function verificarDosPasos(
+  ctx: Ctx,
+  cred: Credenciales & { code: string },
+  ip: string,
+): Promise<SesionNueva> {
+  const { empresa, u, cuenta, deIp } = await autenticar(ctx, cred, ip);
+  if (!requiereDosPasos(u)) throw new ErrorApi(409, M.credencialesInvalidas, { code: PASO.normal });
+  if (!u.totp_secreto) return pasoDosPasos(ctx, empresa, u);
+  const totp = totpDe(empresa.nombre, u.username, descifrar(ctx.config.jwtSecret, u.totp_secreto));
+  const delta = totp.validate({ token: cred.code, window: 1 });
+  // A code is good once: its time step must be later than the last one used (no replay).
+  const usado =
+    delta !== null && (await usuarios.usarPasoTotp(ctx.db, empresa.id, u.id, totp.counter() + delta));
+  if (!usado) {
+    await registrarFallo(ctx, cuenta, deIp);
+    const code = u.totp_confirmado ? PASO.codigo : PASO.codigoNuevo;
+    throw new ErrorApi(401, M.codigoIncorrecto, { code });
+  }
+  await repo.limpiarFallos(ctx.db, cuenta);
+  return abrirSesion(ctx, empresa, u, ip);
+}
+
+async function abrirSesion(
+  ctx: Ctx,
+  empresa: empresas.Empresa,
+  u: usuarios.Usuario,
+  ip: string,
+): Promise<SesionNueva> {
+  const sid = randomUUID();
+  const secreto = aleatorio();
+  await repo.crearSesion(ctx.db, {
+    id: sid,
+    usuarioId: u.id,
+    empresaId: empresa.id,
+    secretoHash: sha256(secreto),
+    expira: new Date(Date.now() + ctx.config.sessionTtl * 1000),
+    ip,
+  });
+  return {
+    respuesta: {
+      token: await firmar(ctx, u, sid),
+      nivel: u.nivel,
+      isMonto: u.is_monto,
+      username: u.username,
+      MRD: u.max_recargas,
+      empresa: empresa.codigo,
+      id: u.id,
+      nombre: u.nombre,
+      lider: u.lider_id ?? 0,
+      cliente: u.cliente_id ?? 0,
+      maxRecargas: empresa.max_recargas_sin_usuario,
+      recargaSinUsuario: empresa.recarga_sin_usuario,
+      permisos: u.permisos,
+      rutas: u.rutas,
+      ajustes: empresas.ajustesDe(empresa),
+      dosPasos: requiereDosPasos(u),
+    },
+    renovacion: `${sid}.${secreto}`,
+    xsrf: xsrfDe(ctx.config, sid),
+  };
+}
+
+// ---- Requests with a token.
+
+const tokenInvalido = () => new ErrorApi(401, M.tokenInvalido);
+
+async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId: number): Promise<Sesion> {
+  const s = await repo.sesionActiva(ctx.db, sid, usuarioId, empresaId);
+  if (!s) throw tokenInvalido();
+  return {
+    sid: s.sid,
+    usuarioId: s.id,
+    empresaId: s.empresa_id,
+    empresa: s.empresa,
+    username: s.username,
+    nombre: s.nombre,
+    nivel: s.nivel,
+    liderId: s.lider_id,
+    clienteId: s.cliente_id,
+    permisos: s.permisos,
+  };
+}
+
+/** Bearer token -> session. 'Token expirado' lets the browser renew; anything else is invalid. */
+export async function sesionDeToken(ctx: Ctx, token: string | undefined): Promise<Sesion> {
+  if (!token) throw tokenInvalido();
+  let claims: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+  try {
+    ({ payload: claims } = await jwtVerify(token, clave(ctx.config), { algorithms: ['HS256'] }));
+  } catch (e) {
+    if (e instanceof errors.JWTExpired) throw new ErrorApi(401, M.tokenExpirado);
+    throw tokenInvalido();
+  }
+  const usuarioId = Number(claims.sub);
+  const { emp, sid } = claims;
+  if (!Number.isInteger(usuarioId) || typeof emp !== 'number' || typeof sid !== 'string')
+    throw tokenInvalido();
+  return cargarSesion(ctx, sid, usuarioId, emp);
+}
+
+/** POST /api/renuevaToken: the httpOnly renewal cookie plus the XSRF header give a new access token. */
+export async function renovar(ctx: Ctx, cookie: string | undefined, xsrf: string | undefined) {
+  const [sid, secreto] = (cookie ?? '').split('.');
+  if (!sid || !secreto || !/^[0-9a-f-]{36}$/.test(sid)) throw tokenInvalido();
+  const fila = await ctx.db
+    .selectFrom('sesiones')
+    .select(['usuario_id', 'empresa_id', 'secreto_hash'])
+    .where('id', '=', sid)
+    .executeTakeFirst();
+  if (!fila || !iguales(fila.secreto_hash, sha256(secreto))) throw tokenInvalido();
+  if (!xsrf || !iguales(xsrf, xsrfDe(ctx.config, sid))) throw new ErrorApi(403, M.xsrfInvalido);
+  const s = await cargarSesion(ctx, sid, fila.usuario_id, fila.empresa_id);
+  return { token: await firmar(ctx, { id: s.usuarioId, empresa_id: s.empresaId, nivel: s.nivel }, sid) };
+}
+
+export const cerrarSesion = (ctx: Ctx, s: Sesion) => repo.revocar(ctx.db, s.sid, s.empresaId);

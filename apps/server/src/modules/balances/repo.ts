@@ -1,0 +1,47 @@
+import type { Db } from '../../db/database.ts';
+
+export const proveedores = (db: Db, empresaId?: number) => {
+  let q = db.selectFrom('proveedores').selectAll().orderBy('empresa_id').orderBy('numero');
+  if (empresaId !== undefined) q = q.where('empresa_id', '=', empresaId);
+  return q.execute();
+};
+
+export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo: number) =>
+  db
+    .updateTable('proveedores')
+    .set({ minimo })
+    .where('empresa_id', '=', empresaId)
+    .where('numero', '=', numero)
+    .execute();
+
+/** Opens an alert for a bag under its minimum; nothing when one is open already (once per crossing). */
+export const abrirAlerta = (
+  db: Db,
+  a: { empresa_id: number; proveedor_id: number; bolsa: string; saldo: number; minimo: number },
+) =>
+  db
+    .insertInto('alertas_saldo')
+    .values(a)
+    .onConflict((oc) => oc.columns(['proveedor_id', 'bolsa']).where('cerrada', 'is', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+
+/** Closes the open alert of a bag that is back at or above its minimum. */
+export const cerrarAlerta = (db: Db, proveedorId: number, bolsa: string) =>
+  db
+    .updateTable('alertas_saldo')
+    .set({ cerrada: new Date() })
+    .where('proveedor_id', '=', proveedorId)
+    .where('bolsa', '=', bolsa)
+    .where('cerrada', 'is', null)
+    .execute();
+
+export const alertasAbiertas = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('alertas_saldo as a')
+    .innerJoin('proveedores as p', 'p.id', 'a.proveedor_id')
+    .select(['a.id', 'a.bolsa', 'a.saldo', 'a.minimo', 'a.creada', 'p.nombre'])
+    .where('a.empresa_id', '=', empresaId)
+    .where('a.cerrada', 'is', null)
+    .orderBy('a.creada', 'desc')
+    .execute();

@@ -1,0 +1,93 @@
+import { M } from '@recargas/contracts/mensajes';
+import {
+  peticionConfigSinUsuario,
+  peticionMinimos,
+  respuestaAlertas,
+  respuestaMensaje,
+  respuestaMinimos,
+  respuestaSaldos,
+} from '@recargas/contracts/saldos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../contexto.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
+import * as saldos from './service.ts';
+
+/** Balances and minimum balances: levels 0 and 1 only (spec section 6). */
+const admins = { acceso: { niveles: ADMINS } } as const;
+
+export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+
+  app.get(
+    '/saldosData',
+    {
+      config: admins,
+      schema: {
+        tags: ['saldos'],
+        summary: 'Saldos de Recargatodo y Pagaqui',
+        response: { 200: respuestaSaldos },
+      },
+    },
+    async (req) => saldos.saldosDe(ctx, req.sesion.empresaId),
+  );
+
+  app.get(
+    '/minimos',
+    {
+      config: admins,
+      schema: {
+        tags: ['saldos'],
+        summary: 'Montos mínimos para notificar',
+        response: { 200: respuestaMinimos },
+      },
+    },
+    async (req) => saldos.minimosDe(ctx, req.sesion.empresaId),
+  );
+
+  app.patch(
+    '/minimos',
+    {
+      config: admins,
+      schema: {
+        tags: ['saldos'],
+        summary: 'Guarda los montos mínimos',
+        body: peticionMinimos,
+        response: { 200: respuestaMensaje },
+      },
+    },
+    async (req) => {
+      await saldos.guardarMinimos(ctx, req.sesion.empresaId, req.body.minimos);
+      return { mensaje: M.actualizadoCorrectamente };
+    },
+  );
+
+  app.get(
+    '/api/alertasSaldo',
+    {
+      config: admins,
+      schema: {
+        tags: ['saldos'],
+        summary: 'Alertas de saldo bajo abiertas',
+        response: { 200: respuestaAlertas },
+      },
+    },
+    async (req) => saldos.alertas(ctx, req.sesion.empresaId),
+  );
+
+  app.post(
+    '/api/configRecargasSinUsuario',
+    {
+      config: admins,
+      schema: {
+        tags: ['recargas'],
+        summary: 'Máximo de recargas al día sin usuario (1 a 2000)',
+        body: peticionConfigSinUsuario,
+        response: { 200: respuestaMensaje },
+      },
+    },
+    async (req) => {
+      await saldos.guardarMaxSinUsuario(ctx, req.sesion.empresaId, req.body.maxRecargas);
+      return { mensaje: M.configuracionRealizada };
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import {
+  consultaLineasMasivas,
+  peticionCancelarProgramacion,
+  peticionRecargarBloque,
+  peticionRecargarIndividual,
+  respuestaBloques,
+  respuestaCancelar,
+  respuestaLineasMasivas,
+  respuestaProgramar,
+  respuestaProgramas,
+  respuestaRecargarBloque,
+  respuestaRecargarIndividual,
+  ventanaProgramada,
+} from '@recargas/contracts/masivas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../contexto.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
+import * as masivas from './service.ts';
+
+/** Bulk top-ups (spec sections 2 and 7): administrators with RECARGAS_MASIVAS. */
+const acceso = { acceso: { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] as const } };
+const tags = ['recargasMasivas'];
+const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+
+export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+  const quien = (req: FastifyRequest): masivas.Quien => ({
+    empresaId: req.sesion.empresaId,
+    usuarioId: req.sesion.usuarioId,
+    nivel: req.sesion.nivel,
+    permisos: req.sesion.permisos,
+  });
+
+  app.get(
+    '/api/bloqueRecargasMasivas',
+    {
+      config: acceso,
+      schema: { tags, summary: 'Bloques de recargas masivas', response: { 200: respuestaBloques } },
+    },
+    async (req) => masivas.bloques(ctx, req.sesion.empresaId),
+  );
+
+  app.get(
+    '/api/recargasMasivas',
+    {
+      config: acceso,
+      schema: {
+        tags,
+        summary: 'Líneas de un bloque (fecha = fechaNumerica del bloque)',
+        querystring: consultaLineasMasivas,
+        response: { 200: respuestaLineasMasivas },
+      },
+    },
+    async (req) => masivas.lineasDeBloque(ctx, req.sesion.empresaId, req.query.fecha),
+  );
+
+  app.post(
+    '/api/recargarBloque',
+    {
+      config: acceso,
+      schema: {
+        tags,
+        summary: 'Recarga todas las líneas pendientes de un bloque (una tarea por línea)',
+        headers: cabeceras,
+        body: peticionRecargarBloque,
+        response: { 200: respuestaRecargarBloque },
+      },
+    },
+    async (req) => masivas.recargarBloque(ctx, quien(req), req.body.fecha),
+  );
+
+  app.post(
+    '/api/recargarIndividual',
+    {
+      config: acceso,
+      schema: {
+        tags,
+        summary: 'Recarga una línea de un bloque',
+        headers: cabeceras,
+        body: peticionRecargarIndividual,
+        response: {
+          200: respuestaRecargarIndividual,
+          202: respuestaRecargarIndividual,
+          422: respuestaRecargarIndividual,
+        },
+      },
+    },
+    async (req, reply) => {
+      const r = await masivas.recargarIndividual(ctx, quien(req), req.body.id);
+      return reply.code(r.status as 200 | 202 | 422).send(r.cuerpo);
+    },
+  );
+
+  app.post(
+    '/api/cambiaTiempoAutomatico',
+    {
+      config: acceso,
+      schema: {
+        tags,
+        summary: 'Programa las recargas de un bloque en una ventana de tiempo',
+        body: ventanaProgramada,
+        response: { 200: respuestaProgramar },
+      },
+    },
+    async (req) => masivas.programar(ctx, quien(req), req.body),
+  );
+
+  app.get(
+    '/api/getRecargasProgramadas',
+    {
+      config: acceso,
+      schema: { tags, summary: 'Programaciones vigentes', response: { 200: respuestaProgramas } },
+    },
+    async (req) => masivas.programas(ctx, req.sesion.empresaId),
+  );
+
+  app.post(
+    '/api/cancelarProgramacion',
+    {
+      config: acceso,
+      schema: {
+        tags,
+        summary: 'Cancela lo que aún no se ha enviado de una programación',
+        body: peticionCancelarProgramacion,
+        response: { 200: respuestaCancelar },
+      },
+    },
+    async (req) => masivas.cancelarProgramacion(ctx, req.sesion.empresaId, req.body.identificador),
+  );
+};

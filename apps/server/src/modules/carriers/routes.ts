@@ -1,0 +1,123 @@
+import { peticionComentarios, respuestaComentarios } from '@recargas/contracts/comentarios';
+import { M } from '@recargas/contracts/mensajes';
+import {
+  peticionCambiarPlataforma,
+  peticionPlataformaUsuario,
+  respuestaEmpresas,
+  respuestaPlataformaCarrier,
+  respuestaPlataformasEmpresa,
+  respuestaRegistroPlataforma,
+} from '@recargas/contracts/plataformas';
+import { respuestaMensaje } from '@recargas/contracts/saldos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMINS, TODOS } from '../../plugins/acceso.ts';
+import * as carriers from './service.ts';
+
+/** Carrier top-ups: the RECARGAS_CARRIER permission and an administrator (spec section 6). */
+const carrier = { acceso: { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] } } as const;
+
+export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/empresas',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Plataformas de la empresa (para registrar un usuario de plataforma)',
+        response: { 200: respuestaEmpresas },
+      },
+    },
+    async (req) => carriers.plataformas(app.db, req.sesion.empresaId),
+  );
+
+  app.get(
+    '/plataformasEmpresa',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Usuarios de plataforma de la empresa',
+        response: { 200: respuestaPlataformasEmpresa },
+      },
+    },
+    async (req) => carriers.usuarios(app.db, req.sesion.empresaId),
+  );
+
+  app.post(
+    '/plataformasEmpresa',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Registrar nuevo usuario de plataforma',
+        body: peticionPlataformaUsuario,
+        response: { 200: respuestaRegistroPlataforma },
+      },
+    },
+    async (req) => {
+      const id = await carriers.registrar(app.db, req.sesion.empresaId, req.body);
+      return { mensaje: M.registradoCorrectamente, id };
+    },
+  );
+
+  app.get(
+    '/plataformaCarrier',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Usuario de plataforma de cada carrier',
+        response: { 200: respuestaPlataformaCarrier },
+      },
+    },
+    async (req) => carriers.porCarrier(app.db, req.sesion.empresaId),
+  );
+
+  app.post(
+    '/cambiarPlataformasEmpresa',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Elige el usuario de plataforma de un carrier (null: el predeterminado)',
+        body: peticionCambiarPlataforma,
+        response: { 200: respuestaMensaje },
+      },
+    },
+    async (req) => {
+      await carriers.cambiar(app.db, req.sesion.empresaId, req.body.carrier, req.body.empresaPlataformaId);
+      return { mensaje: M.actualizadoCorrectamente };
+    },
+  );
+
+  app.get(
+    '/api/comments/',
+    {
+      // Every user: the top-up screen shows the chosen carrier's comment.
+      config: { acceso: { niveles: TODOS } },
+      schema: {
+        tags: ['carriers'],
+        summary: 'Comentario de cada carrier',
+        response: { 200: respuestaComentarios },
+      },
+    },
+    async (req) => carriers.comentarios(app.db, req.sesion.empresaId),
+  );
+
+  app.post(
+    '/api/comments/',
+    {
+      config: carrier,
+      schema: {
+        tags: ['carriers'],
+        summary: 'Guarda los comentarios por carrier',
+        body: peticionComentarios,
+        response: { 200: respuestaMensaje },
+      },
+    },
+    async (req) => {
+      await carriers.guardarComentarios(app.db, req.sesion.empresaId, req.body);
+      return { mensaje: M.comentariosGuardados };
+    },
+  );
+};

@@ -1,0 +1,342 @@
+import { CARRIERS } from '@recargas/contracts/carriers';
+import type { ColumnaLinea, FiltrosLineas } from '@recargas/contracts/lineas';
+import { M } from '@recargas/contracts/mensajes';
+import { type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DB, LineasTable } from '../../db/schema.ts';
+import { condicionChips } from '../../lib/chips.ts';
+import type { Cursor } from '../../lib/cursor.ts';
+import type { Rango } from '../../lib/fechas.ts';
+
+export type FilaLinea = Selectable<LineasTable>;
+type Tx = Transaction<DB>;
+
+/** Which lines of a company a query may see: all of them, or one leader's (level 2). */
+export interface Alcance {
+  empresaId: number;
+  /** undefined: every line of the company; a number: only that leader's lines. */
+  liderId?: number;
+}
+
+export type { Cursor } from '../../lib/cursor.ts';
+export type { Rango } from '../../lib/fechas.ts';
+
+/** Carrier code and name, so a chip 'telcel' or 'T' finds Telcel lines. */
+const companiaTexto = sql<string>`(l.compania || ' ' || case l.compania ${sql.join(
+  Object.entries(CARRIERS).map(([c, n]) => sql`when ${c} then ${n}`),
+  sql` `,
+)} else '' end)`;
+
+const fechaHora = (col: string, zona: string) =>
+  sql<string>`coalesce(to_char(${sql.ref(col)} at time zone ${zona}, 'YYYY/MM/DD HH24:MI'), '')`;
+const fechaDia = (col: string) => sql<string>`coalesce(to_char(${sql.ref(col)}, 'YYYY/MM/DD'), '')`;
+
+/** What each column shows, as SQL text: the chips match against exactly this. */
+function textoColumna(c: ColumnaLinea, zona: string): RawBuilder<string> {
+  switch (c) {
+    case 'icc':
+      return sql`l.icc`;
+    case 'dn':
+      return sql`l.dn`;
+    case 'monto':
+      return sql`coalesce(l.monto::text, '')`;
+    case 'lider':
+      return sql`coalesce(ld.nombre, ${M.lineaSinLider})`;
+    case 'cliente':
+      return sql`coalesce(cl.nombre, ${M.lineaSinCliente})`;
+    case 'compania':
+      return companiaTexto;
+    case 'subidoPor':
+      return sql`coalesce(u.username, '')`;
+    case 'fechaSubida':
+      return fechaHora('l.fecha_subida', zona);
+    case 'fechaActualizacion':
+      return fechaHora('l.fecha_actualizacion', zona);
+    case 'fechaRecarga':
+      return sql`coalesce(to_char(l.fecha_recarga at time zone ${zona}, 'YYYY/MM/DD HH24:MI'), ${M.lineaSinFecha})`;
+    case 'fechaVigencia':
+      return fechaDia('l.fecha_vigencia');
+    case 'fechaEntrega':
+      return fechaDia('l.fecha_entrega');
+    case 'fechaPortada':
+      return fechaDia('l.fecha_portada');
+    case 'nir':
+      return sql`coalesce(l.nir, '')`;
+    case 'producto':
+      return sql`coalesce(l.producto, '')`;
+    case 'plataforma':
+      return sql`coalesce(l.plataforma::text, '')`;
+    case 'isRecargado':
+      return sql`case when l.is_recargado then 'Si' else 'No' end`;
+  }
+}
+
+/** The lines of a range, scoped and filtered, with the names the screen shows. */
+function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
+  let q = db
+    .selectFrom('lineas as l')
+    .leftJoin('lideres as ld', 'ld.id', 'l.lider_id')
+    .leftJoin('clientes as cl', 'cl.id', 'l.cliente_id')
+    .leftJoin('usuarios as u', 'u.id', 'l.subido_por')
+    .where('l.empresa_id', '=', a.empresaId)
+    .where('l.fecha_subida', '>=', sql<Date>`(${r.desde}::date)::timestamp at time zone ${r.zona}`)
+    .where('l.fecha_subida', '<', sql<Date>`(${r.hasta}::date + 1)::timestamp at time zone ${r.zona}`);
+  if (a.liderId !== undefined) q = q.where('l.lider_id', '=', a.liderId);
+  const f = condicionChips(filtros, (c) => textoColumna(c, r.zona));
+  if (f) q = q.where(f);
+  return q;
+}
+
+export interface LineaVista extends FilaLinea {
+  lider_nombre: string | null;
+  cliente_nombre: string | null;
+  subido_por_username: string | null;
+  k: string;
+}
+
+/** One page, newest upload first, after `cursor`. */
+export function pagina(
+  db: Db,
+  a: Alcance,
+  r: Rango,
+  filtros: FiltrosLineas,
+  cursor: Cursor | undefined,
+  n: number,
+) {
+  let q = consulta(db, a, r, filtros)
+    .selectAll('l')
+    .select([
+      'ld.nombre as lider_nombre',
+      'cl.nombre as cliente_nombre',
+      'u.username as subido_por_username',
+      sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
+    ]);
+  if (cursor) {
+    q = q.where(
+      sql<SqlBool>`(l.fecha_subida, l.id) < (${cursor.k}::timestamp at time zone 'UTC', ${cursor.id}::bigint)`,
+    );
+  }
+  return q.orderBy('l.fecha_subida', 'desc').orderBy('l.id', 'desc').limit(n).execute() as Promise<
+    LineaVista[]
+  >;
+}
+
+/**
+ * One page as the screen shows it (the export): each column already as its display text, the
+ * same text the chips match, formatted by the database in the company's time zone.
+ */
+export function paginaTexto(
+  db: Db,
+  a: Alcance,
+  r: Rango,
+  filtros: FiltrosLineas,
+  columnas: readonly ColumnaLinea[],
+  cursor: Cursor | undefined,
+  n: number,
+) {
+  let q = consulta(db, a, r, filtros).select([
+    'l.id',
+    sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
+    sql<string[]>`array[${sql.join(columnas.map((c) => textoColumna(c, r.zona)))}]`.as('t'),
+  ]);
+  if (cursor) {
+    q = q.where(
+      sql<SqlBool>`(l.fecha_subida, l.id) < (${cursor.k}::timestamp at time zone 'UTC', ${cursor.id}::bigint)`,
+    );
+  }
+  return q.orderBy('l.fecha_subida', 'desc').orderBy('l.id', 'desc').limit(n).execute();
+}
+
+export async function contar(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas): Promise<number> {
+  const f = await consulta(db, a, r, filtros)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(f.n);
+}
+
+export const porId = (db: Db | Tx, empresaId: number, id: number) =>
+  db
+    .selectFrom('lineas')
+    .selectAll()
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const porIcc = (db: Db | Tx, empresaId: number, icc: string) =>
+  db
+    .selectFrom('lineas')
+    .selectAll()
+    .where('empresa_id', '=', empresaId)
+    .where('icc', '=', icc)
+    .executeTakeFirst();
+
+/** One line with its names, as the screen shows it. */
+export const vistaPorId = async (db: Db, empresaId: number, id: number) =>
+  (await db
+    .selectFrom('lineas as l')
+    .leftJoin('lideres as ld', 'ld.id', 'l.lider_id')
+    .leftJoin('clientes as cl', 'cl.id', 'l.cliente_id')
+    .leftJoin('usuarios as u', 'u.id', 'l.subido_por')
+    .selectAll('l')
+    .select([
+      'ld.nombre as lider_nombre',
+      'cl.nombre as cliente_nombre',
+      'u.username as subido_por_username',
+      sql<string>`''`.as('k'),
+    ])
+    .where('l.empresa_id', '=', empresaId)
+    .where('l.id', '=', id)
+    .executeTakeFirst()) as LineaVista | undefined;
+
+export const liderDeEmpresa = (db: Db, empresaId: number, id: number) =>
+  db
+    .selectFrom('lideres')
+    .select('id')
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const clienteDeLider = (db: Db, empresaId: number, liderId: number, id: number) =>
+  db
+    .selectFrom('clientes')
+    .select('id')
+    .where('empresa_id', '=', empresaId)
+    .where('lider_id', '=', liderId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export interface CambiosLinea {
+  icc: string;
+  dn: string;
+  compania: string;
+  lider_id: number | null;
+  cliente_id: number | null;
+  monto: number | null;
+  nir: string | null;
+}
+
+export const actualizar = (db: Db, empresaId: number, id: number, c: CambiosLinea) =>
+  db
+    .updateTable('lineas')
+    .set({ ...c, fecha_actualizacion: sql<Date>`now()` as unknown as Date })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+
+/** Unlock: only a line marked recharged that never got a recharge date. */
+export const desbloquear = (db: Db, empresaId: number, icc: string, liderId: number | undefined) => {
+  let q = db
+    .updateTable('lineas')
+    .set({ is_recargado: false, fecha_actualizacion: sql<Date>`now()` as unknown as Date })
+    .where('empresa_id', '=', empresaId)
+    .where('icc', '=', icc)
+    .where('is_recargado', '=', true)
+    .where('fecha_recarga', 'is', null);
+  if (liderId !== undefined) q = q.where('lider_id', '=', liderId);
+  return q.returning('id').executeTakeFirst();
+};
+
+/** Takes a line for a top-up: only one top-up at a time holds a line not yet recharged. */
+export const tomarParaRecarga = (tx: Tx, id: number) =>
+  tx
+    .updateTable('lineas')
+    .set({ is_recargado: true })
+    .where('id', '=', id)
+    .where('is_recargado', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+
+/** A successful top-up: the line is recharged, with its date. */
+export const marcarRecargada = (tx: Tx | Db, id: number) =>
+  tx
+    .updateTable('lineas')
+    .set({ is_recargado: true, fecha_recarga: sql<Date>`now()` as unknown as Date })
+    .where('id', '=', id)
+    .execute();
+
+/** A failed top-up moved no money: the line it held is free again. */
+export const liberar = (tx: Tx | Db, id: number) =>
+  tx
+    .updateTable('lineas')
+    .set({ is_recargado: false })
+    .where('id', '=', id)
+    .where('fecha_recarga', 'is', null)
+    .execute();
+
+/** The leaders and clients of a company, to resolve the names an upload gives. */
+export async function lideresYClientes(db: Db, empresaId: number) {
+  const [lideres, clientes] = await Promise.all([
+    db.selectFrom('lideres').select(['id', 'nombre']).where('empresa_id', '=', empresaId).execute(),
+    db
+      .selectFrom('clientes')
+      .select(['id', 'lider_id', 'nombre'])
+      .where('empresa_id', '=', empresaId)
+      .execute(),
+  ]);
+  return { lideres, clientes };
+}
+
+export interface LineaNueva {
+  empresa_id: number;
+  icc: string;
+  dn: string;
+  compania: string;
+  monto: number | null;
+  lider_id: number | null;
+  cliente_id: number | null;
+  nir: string | null;
+  fecha_vigencia: string | null;
+  plataforma: number | null;
+  subido_por: number;
+  fecha_entrega: string | null;
+  producto: string | null;
+  fecha_portada: string | null;
+}
+
+/** New lines; an ICC the company already holds is left alone (answers only the inserted ICCs). */
+export const insertarNuevas = (tx: Tx, filas: LineaNueva[]) =>
+  tx
+    .insertInto('lineas')
+    .values(filas)
+    .onConflict((oc) => oc.columns(['empresa_id', 'icc']).doNothing())
+    .returning('icc')
+    .execute();
+
+/**
+ * Lines replaced by ICC, or inserted when new. A leader (liderId) only replaces their own
+ * lines: the others are not returned. Validity, platform and extra columns keep their value
+ * when the file leaves them empty. `nueva` tells an insert from a replacement.
+ */
+export const reemplazar = (tx: Tx, filas: LineaNueva[], liderId: number | undefined) =>
+  tx
+    .insertInto('lineas')
+    .values(filas)
+    .onConflict((oc) => {
+      const u = oc.columns(['empresa_id', 'icc']).doUpdateSet({
+        dn: sql`excluded.dn`,
+        compania: sql`excluded.compania`,
+        monto: sql`excluded.monto`,
+        lider_id: sql`excluded.lider_id`,
+        cliente_id: sql`excluded.cliente_id`,
+        nir: sql`excluded.nir`,
+        fecha_vigencia: sql`coalesce(excluded.fecha_vigencia, lineas.fecha_vigencia)`,
+        plataforma: sql`coalesce(excluded.plataforma, lineas.plataforma)`,
+        fecha_entrega: sql`coalesce(excluded.fecha_entrega, lineas.fecha_entrega)`,
+        producto: sql`coalesce(excluded.producto, lineas.producto)`,
+        fecha_portada: sql`coalesce(excluded.fecha_portada, lineas.fecha_portada)`,
+        fecha_actualizacion: sql`now()`,
+      });
+      return liderId === undefined ? u : u.where('lineas.lider_id', '=', liderId);
+    })
+    .returning(['icc', sql<boolean>`(xmax = 0)`.as('nueva')])
+    .execute();
+
+/** Deletes lines of a company by ICC; answers the ICCs deleted. */
+export const eliminar = (tx: Tx, empresaId: number, iccs: string[]) =>
+  tx
+    .deleteFrom('lineas')
+    .where('empresa_id', '=', empresaId)
+    .where('icc', 'in', iccs)
+    .returning('icc')
+    .execute();

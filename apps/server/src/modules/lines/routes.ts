@@ -1,0 +1,77 @@
+import {
+  consultaLineas,
+  peticionActualizarIcc,
+  peticionDesbloquear,
+  respuestaLineas,
+  respuestaMensajeLinea,
+} from '@recargas/contracts/lineas';
+import { M } from '@recargas/contracts/mensajes';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../contexto.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
+import * as lineas from './service.ts';
+
+/** administrarBase opens for every level but clients (spec section 6 and the menu). */
+const NO_CLIENTES = [0, 1, 2] as const;
+
+export const usuarioDe = (req: FastifyRequest): lineas.Usuario => ({
+  empresaId: req.sesion.empresaId,
+  usuarioId: req.sesion.usuarioId,
+  username: req.sesion.username,
+  nivel: req.sesion.nivel,
+  liderId: req.sesion.liderId,
+  permisos: req.sesion.permisos,
+});
+
+export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+
+  app.get(
+    '/iccs',
+    {
+      config: { acceso: { niveles: NO_CLIENTES } },
+      schema: {
+        tags: ['lineas'],
+        summary: 'Inventario de líneas: rango de fechas, filtros por columna y paginación por cursor',
+        querystring: consultaLineas,
+        response: { 200: respuestaLineas },
+      },
+    },
+    async (req) => lineas.listar(ctx, usuarioDe(req), req.query),
+  );
+
+  app.post(
+    '/actualizarIcc',
+    {
+      config: { acceso: { niveles: NO_CLIENTES, permisos: ['ADMINISTRAR_BASE'] } },
+      schema: {
+        tags: ['lineas'],
+        summary: 'Edita una línea (icc, dn, compañía, líder, cliente, monto, nir)',
+        body: peticionActualizarIcc,
+        response: { 200: respuestaMensajeLinea },
+      },
+    },
+    async (req) => ({
+      mensaje: M.actualizadoCorrectamente,
+      linea: await lineas.actualizar(ctx, usuarioDe(req), req.body),
+    }),
+  );
+
+  app.post(
+    '/desbloquearIcc',
+    {
+      config: { acceso: { niveles: ADMINS, permisos: ['DESBLOQUEAR_LINEAS'] } },
+      schema: {
+        tags: ['lineas'],
+        summary: 'Desbloquea una línea recargada sin fecha de recarga',
+        body: peticionDesbloquear,
+        response: { 200: respuestaMensajeLinea },
+      },
+    },
+    async (req) => ({
+      mensaje: M.lineaDesbloqueada,
+      linea: await lineas.desbloquear(ctx, usuarioDe(req), req.body.icc),
+    }),
+  );
+};

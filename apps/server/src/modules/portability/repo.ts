@@ -1,0 +1,407 @@
+import { CARRIERS } from '@recargas/contracts/carriers';
+import { M } from '@recargas/contracts/mensajes';
+import type {
+  ColumnaInventario,
+  ColumnaPorta,
+  FiltrosPortas,
+  PeticionInventario,
+} from '@recargas/contracts/portabilidades';
+import { type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DB, PortabilidadesTable } from '../../db/schema.ts';
+import { condicionChips } from '../../lib/chips.ts';
+import type { Cursor } from '../../lib/cursor.ts';
+import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
+
+type Tx = Transaction<DB>;
+export type FilaPorta = Selectable<PortabilidadesTable>;
+
+export type { Cursor } from '../../lib/cursor.ts';
+
+const desde = inicioSql;
+const hasta = finSql;
+
+const nombreCarrier = (col: string) =>
+  sql<string>`case ${sql.ref(col)} ${sql.join(
+    Object.entries(CARRIERS).map(([c, n]) => sql`when ${c} then ${n}`),
+    sql` `,
+  )} else ${sql.ref(col)} end`;
+const na = (v: RawBuilder<unknown>) => sql<string>`coalesce(${v}, ${M.na})`;
+const fecha = (col: string, zona: string) =>
+  sql<string>`coalesce(to_char(${sql.ref(col)} at time zone ${zona}, 'YYYY/MM/DD HH24:MI'), '')`;
+
+/** What each column shows ('NA' for the missing fields of section 3): the chips match this. */
+function textoColumna(c: ColumnaPorta, zona: string): RawBuilder<unknown> {
+  switch (c) {
+    case 'icc':
+      return sql`p.icc`;
+    case 'leaderName':
+      return sql`coalesce(p.lider_nombre, '')`;
+    case 'clientName':
+      return sql`coalesce(p.cliente_nombre, '')`;
+    case 'inter':
+      return na(sql`p.inter`);
+    case 'insertedDate':
+      return fecha('p.insertada', zona);
+    case 'username':
+      return sql`coalesce(u.username, '')`;
+    case 'rechargeAmount':
+      return na(sql`p.monto_recarga::text`);
+    case 'nip':
+      return na(sql`p.nip`);
+    case 'originCarrier':
+      return na(nombreCarrier('p.carrier_origen'));
+    case 'originDn':
+      return na(sql`p.dn_origen`);
+    case 'destinationCarrier':
+      return sql`coalesce(${nombreCarrier('p.carrier_destino')}, '')`;
+    case 'destinationDn':
+      return sql`coalesce(p.dn_destino, '')`;
+    case 'portDate':
+      return fecha('p.fecha_porta', zona);
+    case 'rechargeDate':
+      return fecha('p.fecha_recarga', zona);
+    case 'isPort':
+      return sql`case when p.is_port then ${M.si} else ${M.no} end`;
+  }
+}
+
+/** A row as the screen wants it: the uploader's username and the state of its last top-up. */
+export type PortaVista = FilaPorta & {
+  username: string | null;
+  recarga_estado: string | null;
+  recarga_terminada: Date | null;
+  k: string;
+};
+
+function base(db: Db | Tx, empresaId: number) {
+  return db
+    .selectFrom('portabilidades as p')
+    .leftJoin('usuarios as u', 'u.id', 'p.usuario_id')
+    .leftJoin('recargas as r', 'r.id', 'p.recarga_id')
+    .where('p.empresa_id', '=', empresaId);
+}
+
+const columnasVista = [
+  'p.id',
+  'p.empresa_id',
+  'p.icc',
+  'p.lider_nombre',
+  'p.cliente_nombre',
+  'p.inter',
+  'p.insertada',
+  'p.usuario_id',
+  'p.monto_recarga',
+  'p.nip',
+  'p.carrier_origen',
+  'p.carrier_destino',
+  'p.dn_origen',
+  'p.dn_destino',
+  'p.fecha_porta',
+  'p.is_port',
+  'p.mensaje_porta',
+  'p.fecha_recarga',
+  'p.recarga_id',
+  'p.intentos_recarga',
+  'p.actualizada',
+  'u.username',
+  'r.estado as recarga_estado',
+  'r.terminada as recarga_terminada',
+] as const;
+
+function filtrado(db: Db, empresaId: number, r: Rango, filtros: FiltrosPortas) {
+  let q = base(db, empresaId).where(sql<SqlBool>`p.insertada >= ${desde(r)} and p.insertada < ${hasta(r)}`);
+  const chips = condicionChips(filtros, (c) => textoColumna(c, r.zona));
+  if (chips) q = q.where(chips);
+  return q;
+}
+
+export async function pagina(
+  db: Db,
+  empresaId: number,
+  r: Rango,
+  filtros: FiltrosPortas,
+  despues: Cursor | undefined,
+  limite: number,
+): Promise<PortaVista[]> {
+  let q = filtrado(db, empresaId, r, filtros);
+  if (despues)
+    q = q.where(
+      sql<SqlBool>`(p.insertada, p.id) < ((${despues.k}::timestamp at time zone 'UTC'), ${despues.id}::bigint)`,
+    );
+  const filas = await q
+    .select(columnasVista)
+    .select(sql<string>`to_char(p.insertada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'))
+    .orderBy('p.insertada', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limite)
+    .execute();
+  return filas.map(normalizar) as PortaVista[];
+}
+
+export async function contar(db: Db, empresaId: number, r: Rango, filtros: FiltrosPortas) {
+  const f = await filtrado(db, empresaId, r, filtros)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(f.n);
+}
+
+/** bigint columns arrive as text from pg. */
+const normalizar = <T extends { id: unknown; recarga_id: unknown }>(f: T) => ({
+  ...f,
+  id: Number(f.id),
+  recarga_id: f.recarga_id === null ? null : Number(f.recarga_id),
+});
+
+/** One row of the company, as the screen shows it. */
+export async function vista(db: Db | Tx, empresaId: number, id: number): Promise<PortaVista | undefined> {
+  const f = await base(db, empresaId)
+    .where('p.id', '=', id)
+    .select(columnasVista)
+    .select(sql<string>`''`.as('k'))
+    .executeTakeFirst();
+  return f ? (normalizar(f) as PortaVista) : undefined;
+}
+
+export type Cambios = Partial<
+  Pick<
+    PortabilidadesTable,
+    | 'lider_nombre'
+    | 'cliente_nombre'
+    | 'monto_recarga'
+    | 'dn_origen'
+    | 'carrier_origen'
+    | 'dn_destino'
+    | 'carrier_destino'
+    | 'nip'
+    | 'fecha_porta'
+    | 'is_port'
+    | 'mensaje_porta'
+    | 'fecha_recarga'
+    | 'recarga_id'
+    | 'intentos_recarga'
+  >
+>;
+
+export async function actualizar(db: Db | Tx, empresaId: number, id: number, cambios: Cambios) {
+  await db
+    .updateTable('portabilidades')
+    .set({ ...cambios, actualizada: sql`now()` } as never)
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Activation's number, only on a row still without one (of two presses, one writes). */
+export async function activar(db: Db, empresaId: number, id: number, dn: string) {
+  const r = await db
+    .updateTable('portabilidades')
+    .set({ dn_destino: dn, actualizada: sql`now()` })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .where('dn_destino', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * A port's outcome, only on the row as it was when the port was asked (same portDate, not
+ * ported): a second press that raced the first writes nothing.
+ */
+export async function registrarPorta(
+  db: Db,
+  empresaId: number,
+  id: number,
+  fechaVista: Date | null,
+  r: { is_port: boolean; mensaje_porta: string },
+) {
+  const u = await db
+    .updateTable('portabilidades')
+    .set({ ...r, fecha_porta: sql`now()`, actualizada: sql`now()` })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .where('is_port', '=', false)
+    .where('dn_destino', 'is not', null)
+    // A JS date holds milliseconds; the column holds microseconds.
+    .where(
+      sql<SqlBool>`date_trunc('milliseconds', fecha_porta) is not distinct from ${fechaVista}::timestamptz`,
+    )
+    .executeTakeFirst();
+  return Number(u.numUpdatedRows) === 1;
+}
+
+/** The row's top-up, and its recharge date once that top-up succeeded (the first date stays). */
+export async function anotarRecarga(
+  db: Db,
+  empresaId: number,
+  id: number,
+  recargaId: number,
+  exitosa: boolean,
+) {
+  await db
+    .updateTable('portabilidades')
+    .set({
+      recarga_id: recargaId,
+      fecha_recarga: exitosa ? sql`coalesce(fecha_recarga, now())` : sql`fecha_recarga`,
+      actualizada: sql`now()`,
+    })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Provider row of a company's platform `numero`. */
+export async function proveedorPlataforma(db: Db, empresaId: number, numero: number) {
+  return db
+    .selectFrom('proveedores')
+    .select(['id', 'empresa_id', 'codigo', 'adaptador'])
+    .where('empresa_id', '=', empresaId)
+    .where('numero', '=', numero)
+    .executeTakeFirst();
+}
+
+/**
+ * A failed attempt of attempt `intento`: the next press gets a new key. Only once per attempt,
+ * however many presses saw the same failure.
+ */
+export async function siguienteIntento(db: Db, empresaId: number, id: number, intento: number) {
+  await db
+    .updateTable('portabilidades')
+    .set({ intentos_recarga: intento + 1, actualizada: sql`now()` })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .where('intentos_recarga', '=', intento)
+    .execute();
+}
+
+/** The newest row of the company with that destination number that was ported (the detail). */
+export async function portadaPorDn(db: Db, empresaId: number, dn: string) {
+  return db
+    .selectFrom('portabilidades')
+    .select(['id', 'dn_destino'])
+    .where('empresa_id', '=', empresaId)
+    .where('dn_destino', '=', dn)
+    .where('fecha_porta', 'is not', null)
+    .orderBy('insertada', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type NuevaPorta = Pick<PortabilidadesTable, 'empresa_id' | 'icc'> &
+  Partial<
+    Pick<
+      PortabilidadesTable,
+      | 'lider_nombre'
+      | 'cliente_nombre'
+      | 'inter'
+      | 'usuario_id'
+      | 'monto_recarga'
+      | 'nip'
+      | 'carrier_origen'
+      | 'carrier_destino'
+      | 'dn_origen'
+      | 'dn_destino'
+      | 'fecha_porta'
+      | 'fecha_recarga'
+    >
+  > & { insertada?: Date; is_port?: boolean };
+
+export async function insertar(db: Db | Tx, filas: NuevaPorta[]) {
+  if (filas.length === 0) return;
+  await db.insertInto('portabilidades').values(filas).execute();
+}
+
+/** The name of a leader of the company (level 2 is held to its own). */
+export async function nombreLider(db: Db, empresaId: number, liderId: number) {
+  const f = await db
+    .selectFrom('lideres')
+    .select('nombre')
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', liderId)
+    .executeTakeFirst();
+  return f?.nombre;
+}
+
+export async function existeLider(db: Db, empresaId: number, nombre: string) {
+  const f = await db
+    .selectFrom('lideres')
+    .select('id')
+    .where('empresa_id', '=', empresaId)
+    .where('nombre', '=', nombre)
+    .limit(1)
+    .executeTakeFirst();
+  return f !== undefined;
+}
+
+export interface FilaInventarioSql {
+  lider: string;
+  cliente: string;
+  compania: string;
+  entregados: string;
+  recargados: string;
+  portabilidades: string;
+  tipo: string;
+  total: string;
+  inventoryDays: string;
+  idLider: number | null;
+}
+
+/**
+ * Inventory days over the company's line inventory (the SIMs handed to leaders and clients):
+ * per leader and carrier (leader mode), or per client of one leader and carrier. entregados
+ * are the lines delivered in the range (delivery date, else upload date), recargados and
+ * Portados what became of them, Inventario Actual what is left, and Dias de inventario how
+ * many days that lasts at the range's pace (NA when nothing moved). Chips filter the shown text.
+ */
+export async function inventario(
+  db: Db,
+  empresaId: number,
+  r: Rango,
+  opciones: {
+    lider?: string | undefined;
+    monto?: number | undefined;
+    filtros: PeticionInventario['filtros'];
+  },
+): Promise<FilaInventarioSql[]> {
+  const dias = Math.max(
+    1,
+    Math.round((Date.parse(`${r.hasta}T00:00:00Z`) - Date.parse(`${r.desde}T00:00:00Z`)) / 86_400_000) + 1,
+  );
+  const porCliente = opciones.lider !== undefined;
+  const entrega = sql`coalesce(l.fecha_entrega, (l.fecha_subida at time zone ${r.zona})::date)`;
+  const grupo = porCliente
+    ? sql`coalesce(c.nombre, ${M.lineaSinCliente})`
+    : sql`coalesce(ld.nombre, ${M.lineaSinLider})`;
+  const filtros = [
+    sql`l.empresa_id = ${empresaId}`,
+    sql`${entrega} between ${r.desde}::date and ${r.hasta}::date`,
+  ];
+  if (opciones.lider !== undefined) filtros.push(sql`ld.nombre = ${opciones.lider}`);
+  if (opciones.monto !== undefined) filtros.push(sql`l.monto = ${opciones.monto}`);
+  const chips = condicionChips(opciones.filtros, (c: ColumnaInventario) => sql`g.${sql.ref(c)}`);
+  const filas = await sql<FilaInventarioSql>`
+    select * from (
+      select
+        ${porCliente ? sql`min(ld.nombre)` : grupo} as lider,
+        ${porCliente ? grupo : sql`${M.todos}`} as cliente,
+        ${nombreCarrier('l.compania')} as compania,
+        count(*)::text as entregados,
+        count(*) filter (where l.is_recargado)::text as recargados,
+        count(*) filter (where l.fecha_portada is not null)::text as portabilidades,
+        ${porCliente ? M.colCliente : M.colLider}::text as tipo,
+        count(*) filter (where not l.is_recargado and l.fecha_portada is null)::text as total,
+        case when count(*) filter (where l.is_recargado or l.fecha_portada is not null) = 0 then ${M.na}
+          else ceil(count(*) filter (where not l.is_recargado and l.fecha_portada is null)::numeric * ${dias}
+            / count(*) filter (where l.is_recargado or l.fecha_portada is not null))::text end as "inventoryDays",
+        min(ld.id) as "idLider"
+      from lineas l
+      left join lideres ld on ld.id = l.lider_id and ld.empresa_id = l.empresa_id
+      left join clientes c on c.id = l.cliente_id and c.empresa_id = l.empresa_id
+      where ${sql.join(filtros, sql` and `)}
+      group by ${porCliente ? sql`cliente, l.cliente_id` : sql`lider, l.lider_id`}, l.compania
+    ) g
+    ${chips ? sql`where ${chips}` : sql``}
+    order by g.lider, g.cliente, g.compania
+    limit 5000`.execute(db);
+  return filas.rows;
+}

@@ -1,0 +1,40 @@
+import { type Actualizacion, rutaImagenNota } from '@recargas/contracts/actualizaciones';
+import type { Db } from '../../db/database.ts';
+import { noEncontrado } from '../../lib/errores.ts';
+import * as repo from './repo.ts';
+
+/** 'yyyy-mm-dd' as the notes show it: dd/mm/yyyy. */
+const fecha = (dia: string) => dia.split('-').reverse().join('/');
+
+/** The list; only the newest note is marked 'Nuevo', until this user opens it. */
+export async function lista(db: Db, usuarioId: number) {
+  const filas = await repo.lista(db, usuarioId);
+  const actualizaciones = filas.map((f, i) => ({
+    id: f.id,
+    title: f.titulo,
+    date: fecha(f.fecha),
+    file: f.archivo,
+    nuevo: i === 0 && f.leida === null,
+  }));
+  return { actualizaciones, nuevo: actualizaciones[0]?.nuevo ?? false };
+}
+
+/** One note, with its images' paths; opening it marks it read for this user. */
+export async function abrir(db: Db, usuarioId: number, id: number): Promise<Actualizacion> {
+  const n = await repo.porId(db, id);
+  if (!n) throw noEncontrado();
+  await repo.marcarLeida(db, usuarioId, id);
+  return {
+    id: n.id,
+    tittle: n.titulo,
+    date: fecha(n.fecha),
+    descriptions: n.descripciones,
+    sections: n.secciones.map((s) => ({
+      tittle: s.tittle,
+      children: s.children.map((c) => ({
+        description: c.description,
+        ...(c.image ? { image: rutaImagenNota(n.id, c.image) } : {}),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,53 @@
+import { M } from '@recargas/contracts/mensajes';
+import {
+  consultaGraficas,
+  consultaReportes,
+  filtrosVentas,
+  respuestaGraficas,
+  respuestaReportes,
+} from '@recargas/contracts/reportes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import { ADMINS, TODOS } from '../../plugins/acceso.ts';
+import { registrarExportador } from '../exports/service.ts';
+import * as reportes from './service.ts';
+
+export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+  registrarExportador('VENTAS', async (c, u, p) => {
+    const filtros = filtrosVentas.safeParse(p.filtros);
+    if (!filtros.success) throw new ErrorApi(400, M.filtrosInvalidos);
+    return { hoja: 'Ventas', ...(await reportes.paraExportar(c, u, filtros.data, p.fechas)) };
+  });
+  // /reportesNew is the newer screen's name for the same report (spec section 7).
+  for (const ruta of ['/reportes', '/reportesNew']) {
+    app.get(
+      ruta,
+      {
+        config: { acceso: { niveles: TODOS } },
+        schema: {
+          tags: ['reportes'],
+          summary: 'Reporte de ventas: rango de fechas, líder, plataforma, filtros y paginación por cursor',
+          querystring: consultaReportes,
+          response: { 200: respuestaReportes },
+        },
+      },
+      async (req) => reportes.reportes(ctx, req.sesion, req.query),
+    );
+  }
+
+  app.get(
+    '/graficas',
+    {
+      config: { acceso: { niveles: ADMINS, permisos: ['GRAFICAS'] } },
+      schema: {
+        tags: ['reportes'],
+        summary: 'Monto y número de recargas por líder y periodo',
+        querystring: consultaGraficas,
+        response: { 200: respuestaGraficas },
+      },
+    },
+    async (req) => reportes.graficas(ctx, req.sesion, req.query),
+  );
+};

@@ -1,0 +1,117 @@
+import { codigoEmpresa } from '@recargas/contracts/empresa';
+import { M } from '@recargas/contracts/mensajes';
+import {
+  peticionRecarga,
+  peticionRecargaExterna,
+  peticionRecargaSinUsuario,
+  respuestaMovimientos,
+  respuestaRecarga,
+} from '@recargas/contracts/recargas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import { TODOS } from '../../plugins/acceso.ts';
+import * as empresas from '../companies/service.ts';
+import * as recargas from './service.ts';
+
+const respuestas = { 200: respuestaRecarga, 202: respuestaRecarga, 422: respuestaRecarga };
+const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+
+export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+
+  const solicitante = (req: FastifyRequest): recargas.Solicitante => ({
+    empresaId: req.sesion.empresaId,
+    usuarioId: req.sesion.usuarioId,
+    nivel: req.sesion.nivel,
+    permisos: req.sesion.permisos,
+  });
+  const clave = (req: FastifyRequest, ruta: string, quien: unknown) =>
+    recargas.claveIdempotencia(req.headers['idempotency-key'], [ruta, quien, req.body]);
+  const responder = (reply: FastifyReply, r: Awaited<ReturnType<typeof recargas.recargar>>) =>
+    reply.code(r.status).send(r.cuerpo);
+
+  app.post(
+    '/checkOut',
+    {
+      config: { acceso: { niveles: TODOS } },
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga por ICC o teléfono',
+        headers: cabeceras,
+        body: peticionRecarga,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const k = clave(req, 'checkOut', req.sesion.usuarioId);
+      return responder(
+        reply,
+        await recargas.recargar(ctx, solicitante(req), req.body, k, recargas.TIPO_RECARGA.normal),
+      );
+    },
+  );
+
+  app.post(
+    '/foreignCheckOut',
+    {
+      config: { acceso: { niveles: TODOS, permisos: ['RECARGA_EXTERNA'] } },
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga externa con folio (tipo 3)',
+        headers: cabeceras,
+        body: peticionRecargaExterna,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const k = clave(req, 'foreignCheckOut', req.sesion.usuarioId);
+      const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };
+      return responder(
+        reply,
+        await recargas.recargar(ctx, solicitante(req), datos, k, recargas.TIPO_RECARGA.externa),
+      );
+    },
+  );
+
+  app.post(
+    '/checkOut/:compania/recargaSinUsuario',
+    {
+      config: { acceso: { publico: true } },
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga sin usuario (pública, si la empresa lo permite)',
+        params: z.object({ compania: codigoEmpresa }),
+        headers: cabeceras,
+        body: peticionRecargaSinUsuario,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const empresa = await empresas.buscar(app.db, req.params.compania);
+      if (!empresa.recarga_sin_usuario) throw new ErrorApi(403, M.sinRecargaSinUsuario);
+      const k = clave(req, 'sinUsuario', req.ip);
+      const quien = { empresaId: empresa.id, usuarioId: null, nivel: null, permisos: [] };
+      const datos = { ...req.body, tipo: 'todito' };
+      return responder(
+        reply,
+        await recargas.recargar(ctx, quien, datos, k, recargas.TIPO_RECARGA.sinUsuario),
+      );
+    },
+  );
+
+  app.get(
+    '/movimientos',
+    {
+      config: { acceso: { niveles: TODOS } },
+      schema: {
+        tags: ['recargas'],
+        summary: 'Últimos 10 movimientos del usuario',
+        response: { 200: respuestaMovimientos },
+      },
+    },
+    async (req) => recargas.movimientos(ctx, req.sesion.empresaId, req.sesion.usuarioId, req.sesion.nivel),
+  );
+};

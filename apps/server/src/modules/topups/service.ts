@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import type { Carrier } from '@recargas/contracts/carriers';
+import { ajustesEmpresa } from '@recargas/contracts/empresa';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { esAdministrador } from '@recargas/contracts/niveles';
+import { type RespuestaRecarga, TIPO_EXTERNA } from '@recargas/contracts/recargas';
+import type { Ctx } from '../../contexto.ts';
+import { COLAS } from '../../jobs/colas.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.ts';
+import type { FilaProveedor } from '../../providers/registro.ts';
+import * as carriers from '../carriers/service.ts';
+import * as empresas from '../companies/service.ts';
+import * as lineas from '../lines/service.ts';
+import * as repo from './repo.ts';
+
+export type { Recarga } from './repo.ts';
+
+/** Kinds of top-up row. */
+export const TIPO_RECARGA = { normal: 1, sinUsuario: 2, externa: TIPO_EXTERNA } as const;
+
+/** Who asks for a top-up; `usuarioId` null for the public screen. */
+export interface Solicitante {
+  empresaId: number;
+  usuarioId: number | null;
+  nivel: number | null;
+  permisos: readonly string[];
+}
+
+export interface DatosRecarga {
+  icc: string;
+  dn: string;
+  compania: Carrier;
+  monto?: number | null | undefined;
+  plataforma?: 1 | 2 | undefined;
+  tipo: string;
+  /** External top-up: recorded with its folio, never sent to our provider. */
+  folioExterno?: string;
+}
+
+/** The client's Idempotency-Key, or one made from the request within the minute (a retried identical submit). */
+export function claveIdempotencia(enviada: unknown, partes: unknown[]): string {
+  if (typeof enviada === 'string') {
+    if (enviada.length < 1 || enviada.length > 100) throw new ErrorApi(400, M.claveIdempotenciaInvalida);
+    return `c:${enviada}`;
+  }
+  const minuto = Math.floor(Date.now() / 60_000);
+  return `d:${createHash('sha256')
+    .update(JSON.stringify([...partes, minuto]))
+    .digest('base64url')}`;
+}
+
+/** The answer for a row, the same however often it is asked: status code plus body. */
+export function respuestaDe(r: repo.Recarga): { status: number; cuerpo: RespuestaRecarga } {
+  const base = { id: r.id, estado: r.estado, folio: r.folio ?? r.folio_externo };
+  if (r.estado === 'exitosa') {
+    const porDefecto = r.tipo_recarga === TIPO_RECARGA.externa ? M.recargaExternaExitosa : M.recargaExitosa;
+    return { status: 200, cuerpo: { ...base, mensaje: r.mensaje ?? porDefecto } };
+  }
+  if (r.estado === 'fallida')
+    return { status: 422, cuerpo: { ...base, mensaje: r.mensaje ?? M.recargaFallida } };
+  return { status: 202, cuerpo: { ...base, mensaje: M.recargaEnProceso } };
+}
+
+/**
+ * A top-up, exactly once: the row (estado pendiente) is written and counted against the daily
+ * limit by one statement; only then is the provider called. A repeat of the key returns the
+ * first row's answer and sends nothing. An outcome still unknown after the send gets a
+ * reconciliation job; a crash before that is found by the sweep.
+ */
+export async function recargar(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  clave: string,
+  tipoRecarga: number,
+) {
+  const admin = quien.nivel !== null && esAdministrador(quien.nivel);
+  // The platform switch is for administrators with PLATAFORMAS; otherwise the carrier's chosen
+  // platform user decides (below), else platform 1.
+  const conmutada = admin && quien.permisos.includes('PLATAFORMAS') && datos.plataforma !== undefined;
+  const numero = conmutada ? (datos.plataforma ?? 1) : 1;
+  const c = await repo.contexto(ctx.db, quien.empresaId, numero, quien.usuarioId);
+  if (!c || (quien.usuarioId !== null && c.max_recargas === null)) throw new ErrorApi(404, M.noEncontrado);
+  const ajustes = ajustesEmpresa.parse(c.ajustes);
+  const externa = tipoRecarga === TIPO_RECARGA.externa;
+  const limite = c.max_recargas ?? c.max_sin_usuario;
+  // By ICC the inventory line gives the number, carrier and amount (spec section 5).
+  const porIcc =
+    datos.icc !== ''
+      ? await lineas.resolverIcc(
+          ctx.db,
+          { ...quien, liderId: c.lider_id, clienteId: c.cliente_id },
+          { icc: datos.icc, dn: datos.dn, compania: datos.compania, monto: datos.monto },
+        )
+      : undefined;
+  const compania = porIcc ? porIcc.compania : datos.compania;
+  const elegida = conmutada || externa ? undefined : c.carriers[compania];
+  const proveedor = elegida?.proveedor ?? c.proveedor;
+  const nueva: repo.NuevaRecarga = {
+    empresa_id: quien.empresaId,
+    usuario_id: quien.usuarioId,
+    idempotencia: clave,
+    proveedor_id: proveedor.id,
+    plataforma_usuario_id: elegida?.id ?? null,
+    icc: datos.icc,
+    dn: porIcc ? porIcc.dn : datos.dn,
+    compania,
+    monto: (porIcc ? porIcc.monto : datos.monto) ?? ajustes.montoPorDefecto,
+    tipo: datos.tipo,
+    tipo_recarga: tipoRecarga,
+    folio_externo: datos.folioExterno ?? null,
+    lider_id: c.lider_id,
+    cliente_id: c.cliente_id,
+    estado: externa ? 'exitosa' : 'pendiente',
+    linea_id: porIcc?.lineaId ?? null,
+  };
+  let fila: repo.Recarga | undefined;
+  try {
+    fila = nueva.linea_id
+      ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, ajustes.zonaHoraria, limite)
+      : await repo.insertarYContar(ctx.db, nueva, ajustes.zonaHoraria, limite);
+  } catch (e) {
+    if (
+      (e as { constraint?: string }).constraint === repo.LIMITE_ALCANZADO ||
+      String(e).includes(repo.LIMITE_ALCANZADO)
+    ) {
+      throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }));
+    }
+    throw e;
+  }
+  if (!fila) return respuestaDe(await repo.porClave(ctx.db, quien.empresaId, clave));
+  if (externa) return respuestaDe(fila);
+  return respuestaDe((await enviar(ctx, fila.id, proveedor, elegida?.usuario)) ?? fila);
+}
+
+/**
+ * The write of a top-up of an inventory line, in one transaction: the line is taken (only a
+ * line not yet recharged), the row written and counted; an external top-up, already decided,
+ * marks the line recharged at once. A repeat of a key answers undefined (the first row stands),
+ * also when it waited for the first one's lock on the line.
+ */
+async function insertarConLinea(
+  ctx: Ctx,
+  f: repo.NuevaRecarga & { linea_id: number },
+  zona: string,
+  limite: number,
+) {
+  return ctx.db.transaction().execute(async (tx) => {
+    if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
+    if (!(await lineas.tomarParaRecarga(tx, f.linea_id))) {
+      if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
+      throw new ErrorApi(409, M.lineaYaRecargada);
+    }
+    const fila = await repo.insertarYContar(tx, f, zona, limite);
+    if (fila && f.estado === 'exitosa') await lineas.marcarRecargada(tx, f.linea_id);
+    return fila;
+  });
+}
+
+/**
+ * Sends a pendiente row, if this caller wins the claim; returns the row as it then stands.
+ * An unknown outcome schedules the row's reconciliation.
+ */
+export async function enviar(
+  ctx: Ctx,
+  id: number,
+  filaProveedor?: FilaProveedor,
+  usuarioPlataforma?: string,
+): Promise<repo.Recarga | undefined> {
+  const fila = await repo.reclamar(ctx.db, id);
+  if (!fila) return repo.porId(ctx.db, id);
+  const proveedor = ctx.proveedores.de(
+    filaProveedor ?? (await repo.proveedorPorId(ctx.db, fila.proveedor_id)),
+  );
+  // The carrier's platform user goes with the send (looked up again for a row sent later).
+  const usuario =
+    usuarioPlataforma ??
+    (fila.plataforma_usuario_id !== null
+      ? await carriers.usernameDe(ctx.db, fila.empresa_id, fila.plataforma_usuario_id)
+      : undefined);
+  const r = await proveedor.send({
+    ...(usuario ? { usuario } : {}),
+    id: String(fila.id),
+    dn: fila.dn,
+    icc: fila.icc,
+    carrier: fila.compania as Carrier,
+    monto: fila.monto,
+    tipo: fila.tipo,
+  });
+  const decidida = await resolver(ctx, fila, r);
+  if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras);
+  return decidida ?? fila;
+}
+
+/** One reconciliation job per open row (the queue keeps one per key). */
+const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number) =>
+  ctx.boss.send(
+    COLAS.reconciliar,
+    { id },
+    { singletonKey: String(id), ...(segundos ? { startAfter: segundos } : {}) },
+  );
+
+/** Applies a provider's decision; an undecided answer leaves the row open for reconciliation. */
+async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | ResultadoConsulta) {
+  if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio);
+  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje);
+  return undefined;
+}
+
+/** A successful row, and its inventory line marked recharged with the date, together. */
+const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null) =>
+  ctx.db.transaction().execute(async (tx) => {
+    const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
+    if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
+    return cerrada;
+  });
+
+/** Fails a row, gives back its place in the daily count and frees its line, together. */
+const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string) =>
+  ctx.db.transaction().execute(async (tx) => {
+    const cerrada = await repo.cerrar(tx, fila.id, { estado: 'fallida', mensaje });
+    if (cerrada) await repo.descontar(tx, cerrada);
+    if (cerrada?.linea_id) await lineas.liberar(tx, cerrada.linea_id);
+    return cerrada;
+  });
+
+/**
+ * Reconciles one open row (the job's work). A pendiente row was never sent: send it now. An
+ * enviada row is never sent again: the provider is asked; if it never received it after the
+ * grace period, the row fails with no charge. Returns true when the row is decided.
+ */
+export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
+  const fila = await repo.porId(ctx.db, id);
+  if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return true;
+  if (fila.estado === 'pendiente') return decidida(await enviar(ctx, id));
+  await repo.contarConsulta(ctx.db, id);
+  const proveedor = ctx.proveedores.de(await repo.proveedorPorId(ctx.db, fila.proveedor_id));
+  const r = await proveedor.status(String(id));
+  if (r.estado === 'no-encontrada') {
+    const edad = Date.now() - (fila.enviada ?? fila.creada).getTime();
+    if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
+    return decidida(await fallar(ctx, fila, M.recargaNoConfirmada));
+  }
+  return decidida(await resolver(ctx, fila, r));
+}
+
+const decidida = (r: repo.Recarga | undefined) =>
+  r !== undefined && (r.estado === 'exitosa' || r.estado === 'fallida');
+
+/** The sweep: a reconciliation job for every open row older than barridoTras (crashes, lost jobs). */
+export async function barrer(ctx: Ctx) {
+  const filas = await repo.abiertas(ctx.db, ctx.config.barridoTras, 1000);
+  for (const { id } of filas) await programarReconciliacion(ctx, id);
+  return filas.length;
+}
+
+export async function movimientos(ctx: Ctx, empresaId: number, usuarioId: number, nivel: number) {
+  const empresa = await empresas.porIdOError(ctx.db, empresaId);
+  const ocultarMonto = empresas.ajustesDe(empresa).ocultarMontoNoAdmin && !esAdministrador(nivel);
+  const filas = await repo.ultimas(ctx.db, empresaId, usuarioId, 10);
+  const titulos = [
+    { llave: 'estatus', valor: 'Estatus' },
+    { llave: 'fecha', valor: 'Fecha' },
+    { llave: 'compania', valor: 'Compañia' },
+    { llave: 'dn', valor: 'Numero' },
+    ...(ocultarMonto ? [] : [{ llave: 'monto', valor: 'Monto' }]),
+  ];
+  return {
+    titulos,
+    movimientos: filas.map((f) => ({
+      estatus: f.estado,
+      fecha: f.creada.toISOString(),
+      compania: f.compania,
+      dn: f.dn || f.icc,
+      monto: ocultarMonto ? null : f.monto,
+    })),
+  };
+}

@@ -1,0 +1,136 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { ACCIONES_CON_VIGENCIA, dia, respuestaSubida } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MEMORIA } from '../../config.ts';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
+import { usuarioDe } from '../lines/routes.ts';
+import * as subidas from './service.ts';
+
+const NO_CLIENTES = [0, 1, 2] as const;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Uploads of .xlsx files (subirArchivos) and their templates. */
+export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+  const limites = subidas.limitesSubida();
+  // Only this plugin's routes read multipart bodies, with these limits.
+  await app.register(multipart, {
+    limits: { fileSize: limites.maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+  });
+  const carpeta = async () => {
+    const base = ctx.config.dataDir === MEMORIA ? tmpdir() : join(ctx.config.dataDir, 'tmp');
+    await mkdir(base, { recursive: true });
+    return mkdtemp(join(base, 'subida-'));
+  };
+
+  app.post(
+    '/subirArchivo',
+    {
+      config: { acceso: { niveles: NO_CLIENTES } },
+      schema: {
+        tags: ['lineas'],
+        summary:
+          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar (multipart: accion, archivo, vigencia, plataformaId)',
+        consumes: ['multipart/form-data'],
+        response: { 200: respuestaSubida },
+      },
+    },
+    async (req) => {
+      const u = usuarioDe(req);
+      if (!subidas.puedeSubir(u)) throw sinPermiso();
+      if (!req.isMultipart()) throw new ErrorApi(400, M.archivoRequerido);
+      const dir = await carpeta();
+      try {
+        const campos: Record<string, string> = {};
+        let ruta: string | undefined;
+        try {
+          for await (const parte of req.parts()) {
+            if (parte.type === 'file') {
+              if (parte.fieldname !== 'archivo' || ruta) {
+                parte.file.resume();
+                continue;
+              }
+              if (!/\.xlsx$/i.test(parte.filename ?? '')) {
+                parte.file.resume();
+                throw new ErrorApi(415, M.archivoSoloXlsx);
+              }
+              ruta = join(dir, 'archivo.xlsx');
+              await pipeline(parte.file, createWriteStream(ruta));
+              if (parte.file.truncated) throw demasiadoGrande(limites.maxBytes);
+            } else {
+              campos[parte.fieldname] = String(parte.value ?? '');
+            }
+          }
+        } catch (e) {
+          throw traducir(e, limites.maxBytes);
+        }
+        const accion = subidas.revisarAccion(u, Number(campos.accion || Number.NaN));
+        if (!ruta) throw new ErrorApi(400, M.archivoRequerido);
+        let vigencia: string | null = null;
+        if (ACCIONES_CON_VIGENCIA.includes(accion) && campos.vigencia) {
+          const v = dia.safeParse(campos.vigencia);
+          if (!v.success) throw new ErrorApi(400, M.vigenciaInvalida);
+          vigencia = v.data;
+        }
+        const plataforma = ACCIONES_CON_VIGENCIA.includes(accion)
+          ? subidas.plataformaDe(u, campos.plataformaId)
+          : null;
+        return await subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  const enviarPlantilla = (reply: FastifyReply, nombre: string, contenido: Buffer) =>
+    reply
+      .header('content-type', XLSX)
+      .header('content-disposition', `attachment; filename="${nombre}"`)
+      .send(contenido);
+
+  app.get(
+    '/get/plantilla',
+    {
+      config: { acceso: { niveles: ADMINS } },
+      schema: { tags: ['lineas'], summary: 'Plantilla de líneas para administradores (.xlsx)' },
+    },
+    async (req, reply) =>
+      enviarPlantilla(reply, 'plantilla.xlsx', await subidas.plantilla(ctx, usuarioDe(req), 'admin')),
+  );
+
+  app.get(
+    '/get/plantilla/vendedor',
+    {
+      config: { acceso: { niveles: NO_CLIENTES } },
+      schema: { tags: ['lineas'], summary: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)' },
+    },
+    async (req, reply) =>
+      enviarPlantilla(
+        reply,
+        'plantilla-vendedor.xlsx',
+        await subidas.plantilla(ctx, usuarioDe(req), 'vendedor'),
+      ),
+  );
+};
+
+const demasiadoGrande = (bytes: number) =>
+  new ErrorApi(413, texto('archivoDemasiadoGrande', { mb: Math.round(bytes / 1024 / 1024) }));
+
+/** Multipart's own errors, in Spanish. */
+function traducir(e: unknown, maxBytes: number): unknown {
+  if (e instanceof ErrorApi) return e;
+  const codigo = (e as { code?: string }).code ?? '';
+  if (codigo === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande(maxBytes);
+  if (codigo.startsWith('FST_') && codigo.endsWith('_LIMIT')) return new ErrorApi(413, M.archivoIlegible);
+  if (codigo === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ErrorApi(400, M.archivoRequerido);
+  return new ErrorApi(400, M.archivoIlegible);
+}

@@ -1,0 +1,328 @@
+import type { ColumnaFiltroUsuarios, FiltrosUsuarios } from '@recargas/contracts/usuarios';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { condicionChips, patronSubcadena } from '../../lib/chips.ts';
+
+const permisosDe = sql<string[]>`(select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
+  from usuario_permisos p where p.usuario_id = u.id)`;
+const rutasDe = sql<string[]>`(select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
+  from usuario_rutas r where r.usuario_id = u.id)`;
+
+/** A live user of a company, with permissions and route whitelist. */
+const usuarioCompleto = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('usuarios as u')
+    .selectAll('u')
+    .select([permisosDe.as('permisos'), rutasDe.as('rutas')])
+    .where('u.empresa_id', '=', empresaId)
+    .where('u.eliminado', 'is', null);
+
+export const porUsername = (db: Db, empresaId: number, username: string) =>
+  usuarioCompleto(db, empresaId)
+    .where(sql`lower(u.username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+
+export const porId = (db: Db, empresaId: number, id: number) =>
+  usuarioCompleto(db, empresaId).where('u.id', '=', id).executeTakeFirst();
+
+export interface NuevoUsuario {
+  empresaId: number;
+  username: string;
+  nombre: string;
+  passwordHash: string;
+  nivel: number;
+  liderId?: number | null;
+  clienteId?: number | null;
+  telefono?: string | null;
+  maxRecargas?: number;
+  isMonto?: boolean;
+  dosPasos?: boolean;
+  creadoPor?: number | null;
+  permisos?: readonly string[];
+  rutas?: readonly string[];
+}
+
+/** Inserts a user with permissions and routes, inside the caller's transaction when given one. */
+export async function insertar(db: Db, u: NuevoUsuario): Promise<number> {
+  if (db.isTransaction) return insertarEn(db, u);
+  return db.transaction().execute((tx) => insertarEn(tx, u));
+}
+
+async function insertarEn(tx: Db, u: NuevoUsuario): Promise<number> {
+  const { id } = await tx
+    .insertInto('usuarios')
+    .values({
+      empresa_id: u.empresaId,
+      username: u.username,
+      nombre: u.nombre,
+      password_hash: u.passwordHash,
+      nivel: u.nivel,
+      lider_id: u.liderId ?? null,
+      cliente_id: u.clienteId ?? null,
+      telefono: u.telefono ?? null,
+      max_recargas: u.maxRecargas ?? 5,
+      is_monto: u.isMonto ?? false,
+      dos_pasos: u.dosPasos ?? false,
+      creado_por: u.creadoPor ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (u.permisos?.length) {
+    await tx
+      .insertInto('usuario_permisos')
+      .values(u.permisos.map((clave) => ({ usuario_id: id, clave })))
+      .execute();
+  }
+  if (u.rutas?.length) {
+    await tx
+      .insertInto('usuario_rutas')
+      .values(u.rutas.map((ruta, orden) => ({ usuario_id: id, ruta, orden })))
+      .execute();
+  }
+  return id;
+}
+
+export const guardarTotp = (
+  db: Db,
+  empresaId: number,
+  id: number,
+  cambios: { totp_secreto?: string | null; totp_confirmado?: boolean },
+) =>
+  db.updateTable('usuarios').set(cambios).where('id', '=', id).where('empresa_id', '=', empresaId).execute();
+
+/** Records a TOTP step as used; false when that step (or a later one) was used already. */
+export async function usarPasoTotp(db: Db, empresaId: number, id: number, paso: number): Promise<boolean> {
+  const r = await db
+    .updateTable('usuarios')
+    .set({ totp_ultimo_paso: paso, totp_confirmado: true })
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .where((eb) => eb.or([eb('totp_ultimo_paso', 'is', null), eb('totp_ultimo_paso', '<', paso)]))
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+// ---- Users screens (issue 6)
+
+/** What each filterable column shows, as SQL over usuarios u, lideres l and clientes c. */
+const COLUMNA: Record<ColumnaFiltroUsuarios, RawBuilder<unknown>> = {
+  username: sql`u.username`,
+  nombre: sql`u.nombre`,
+  nivel: sql`u.nivel::text`,
+  lider: sql`coalesce(l.nombre, '')`,
+  cliente: sql`coalesce(c.nombre, '')`,
+  phoneNumber: sql`coalesce(u.telefono, 'sin Telefono')`,
+  maxRecargas: sql`u.max_recargas::text`,
+};
+
+/** Whose users a caller sees: the whole company, or one leader's. */
+export type Alcance = { empresaId: number; liderId?: number };
+
+const usuariosVisibles = (db: Db, a: Alcance, filtros: FiltrosUsuarios = {}) => {
+  let q = db
+    .selectFrom('usuarios as u')
+    .leftJoin('lideres as l', 'l.id', 'u.lider_id')
+    .leftJoin('clientes as c', 'c.id', 'u.cliente_id')
+    .where('u.empresa_id', '=', a.empresaId)
+    .where('u.eliminado', 'is', null);
+  if (a.liderId !== undefined) q = q.where('u.lider_id', '=', a.liderId);
+  const chips = condicionChips(filtros, (c) => COLUMNA[c]);
+  return chips ? q.where(chips) : q;
+};
+
+const filaUsuario = [
+  'u.id',
+  'u.username',
+  'u.nombre',
+  'u.nivel',
+  sql<string>`coalesce(l.nombre, '')`.as('lider'),
+  sql<number>`coalesce(u.lider_id, 0)`.as('liderId'),
+  sql<string>`coalesce(c.nombre, '')`.as('cliente'),
+  sql<number>`coalesce(u.cliente_id, 0)`.as('clienteId'),
+  sql<string>`coalesce(u.telefono, 'null')`.as('phoneNumber'),
+  'u.max_recargas as maxRecargas',
+  'u.is_monto as isMonto',
+] as const;
+
+/** One keyset page of users by id, `limite + 1` rows so the caller knows whether more follow. */
+export const paginaUsuarios = (
+  db: Db,
+  a: Alcance,
+  filtros: FiltrosUsuarios,
+  after: number | undefined,
+  limite: number,
+) => {
+  let q = usuariosVisibles(db, a, filtros).select(filaUsuario);
+  if (after !== undefined) q = q.where('u.id', '>', after);
+  return q
+    .orderBy('u.id')
+    .limit(limite + 1)
+    .execute();
+};
+
+export const contarUsuarios = async (db: Db, a: Alcance, filtros: FiltrosUsuarios) =>
+  Number(
+    (
+      await usuariosVisibles(db, a, filtros)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const usuarioVisible = (db: Db, a: Alcance, id: number) =>
+  usuariosVisibles(db, a).select(filaUsuario).where('u.id', '=', id).executeTakeFirst();
+
+/** Leaders and clients of the company with the amount permission, by id. */
+export const paginaMonto = (db: Db, empresaId: number, after: number | undefined, limite: number) => {
+  let q = db
+    .selectFrom('usuarios as u')
+    .select(['u.id', 'u.username', 'u.nombre', 'u.nivel', 'u.is_monto as isMonto'])
+    .where('u.empresa_id', '=', empresaId)
+    .where('u.eliminado', 'is', null)
+    .where('u.nivel', '>=', 2);
+  if (after !== undefined) q = q.where('u.id', '>', after);
+  return q
+    .orderBy('u.id')
+    .limit(limite + 1)
+    .execute();
+};
+
+export const guardarMonto = (db: Db, empresaId: number, id: number, isMonto: boolean) =>
+  db
+    .updateTable('usuarios')
+    .set({ is_monto: isMonto })
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .execute();
+
+/** Leaders of the company by name (keyset on name and id), optionally one, optionally searched. */
+export const paginaLideres = (
+  db: Db,
+  empresaId: number,
+  o: { soloId?: number; q?: string; after?: number; limite: number },
+) => {
+  let q = db
+    .selectFrom('lideres as l')
+    .select(['l.id', 'l.nombre as lider'])
+    .where('l.empresa_id', '=', empresaId);
+  if (o.soloId !== undefined) q = q.where('l.id', '=', o.soloId);
+  if (o.q) q = q.where('l.nombre', 'ilike', patronSubcadena(o.q));
+  if (o.after !== undefined) {
+    q = q.where(
+      sql<SqlBool>`(l.nombre, l.id) > (select x.nombre, x.id from lideres x where x.id = ${o.after} and x.empresa_id = ${empresaId})`,
+    );
+  }
+  return q
+    .orderBy('l.nombre')
+    .orderBy('l.id')
+    .limit(o.limite + 1)
+    .execute();
+};
+
+/** Clients of the company (or of one leader) by name, with their leader. */
+export const paginaClientes = (
+  db: Db,
+  empresaId: number,
+  o: { liderId?: number; q?: string; after?: number; limite: number },
+) => {
+  let q = db
+    .selectFrom('clientes as c')
+    .innerJoin('lideres as l', 'l.id', 'c.lider_id')
+    .select(['c.id', 'c.nombre as cliente', 'c.lider_id as liderId', 'l.nombre as lider'])
+    .where('c.empresa_id', '=', empresaId);
+  if (o.liderId !== undefined) q = q.where('c.lider_id', '=', o.liderId);
+  if (o.q) q = q.where('c.nombre', 'ilike', patronSubcadena(o.q));
+  if (o.after !== undefined) {
+    q = q.where(
+      sql<SqlBool>`(c.nombre, c.id) > (select x.nombre, x.id from clientes x where x.id = ${o.after} and x.empresa_id = ${empresaId})`,
+    );
+  }
+  return q
+    .orderBy('c.nombre')
+    .orderBy('c.id')
+    .limit(o.limite + 1)
+    .execute();
+};
+
+export const liderPorId = (db: Db, empresaId: number, id: number) =>
+  db
+    .selectFrom('lideres')
+    .selectAll()
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .executeTakeFirst();
+
+export const clientePorId = (db: Db, empresaId: number, id: number) =>
+  db
+    .selectFrom('clientes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .executeTakeFirst();
+
+/** Constraints whose violation is a user's mistake (a taken name), not a bug. */
+export const UNICOS = {
+  username: 'usuarios_empresa_username',
+  lider: 'lideres_empresa_nombre',
+  cliente: 'clientes_lider_nombre',
+} as const;
+
+export const insertarLider = async (db: Db, empresaId: number, nombre: string) =>
+  (
+    await db
+      .insertInto('lideres')
+      .values({ empresa_id: empresaId, nombre })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export const insertarCliente = async (db: Db, empresaId: number, liderId: number, nombre: string) =>
+  (
+    await db
+      .insertInto('clientes')
+      .values({ empresa_id: empresaId, lider_id: liderId, nombre })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+export interface CambiosUsuario {
+  nombre: string;
+  nivel: number;
+  lider_id: number | null;
+  cliente_id: number | null;
+  max_recargas: number;
+  telefono?: string | null;
+  password_hash?: string;
+}
+
+export const actualizar = (db: Db, empresaId: number, id: number, cambios: CambiosUsuario) =>
+  db
+    .updateTable('usuarios')
+    .set(cambios)
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .executeTakeFirst();
+
+/**
+ * Soft delete: the row stays (its top-ups keep their user in reports), its username is free
+ * again, it cannot log in, and its open sessions end at once.
+ */
+export const eliminar = (db: Db, empresaId: number, id: number) =>
+  db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('usuarios')
+      .set({ eliminado: new Date() })
+      .where('id', '=', id)
+      .where('empresa_id', '=', empresaId)
+      .where('eliminado', 'is', null)
+      .executeTakeFirst();
+    await tx
+      .updateTable('sesiones')
+      .set({ revocada: new Date() })
+      .where('usuario_id', '=', id)
+      .where('empresa_id', '=', empresaId)
+      .where('revocada', 'is', null)
+      .execute();
+    return r.numUpdatedRows > 0n;
+  });

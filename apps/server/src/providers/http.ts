@@ -1,0 +1,98 @@
+import type {
+  Envio,
+  ProveedorRecargas,
+  ResultadoActivacion,
+  ResultadoConsulta,
+  ResultadoDetallePorta,
+  ResultadoEnvio,
+  ResultadoPorta,
+  SolicitudPorta,
+} from './puerto.ts';
+import { comoEnvio } from './simulador-local.ts';
+
+/**
+ * A provider over HTTP (the simulator's wire protocol, `npm run provider:sim`). Any answer that
+ * is not a decision (timeout, cut connection, 5xx, garbage) is `desconocida`: never assumed failed.
+ */
+export class ProveedorHttp implements ProveedorRecargas {
+  constructor(
+    private readonly base: string,
+    private readonly cuenta: string,
+    private readonly timeoutMs = 5000,
+  ) {}
+
+  private async pedir(ruta: string, init: RequestInit = {}): Promise<{ status: number; cuerpo: unknown }> {
+    const r = await fetch(`${this.base}/${encodeURIComponent(this.cuenta)}${ruta}`, {
+      ...init,
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    return { status: r.status, cuerpo: await r.json().catch(() => null) };
+  }
+
+  async send(envio: Envio): Promise<ResultadoEnvio> {
+    try {
+      const r = await this.pedir('/recargas', { method: 'POST', body: JSON.stringify(envio) });
+      if (r.status !== 200 && r.status !== 202) return { estado: 'desconocida', motivo: `http ${r.status}` };
+      return comoEnvio(r.cuerpo as ResultadoConsulta);
+    } catch (e) {
+      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+    }
+  }
+
+  async status(id: string): Promise<ResultadoConsulta> {
+    try {
+      const r = await this.pedir(`/recargas/${encodeURIComponent(id)}`);
+      if (r.status === 404) return { estado: 'no-encontrada' };
+      if (r.status !== 200) return { estado: 'desconocida', motivo: `http ${r.status}` };
+      return r.cuerpo as ResultadoConsulta;
+    } catch (e) {
+      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+    }
+  }
+
+  async balance() {
+    const r = await this.pedir('/saldo');
+    if (r.status !== 200) throw new Error(`saldo: http ${r.status}`);
+    return r.cuerpo as Record<string, number>;
+  }
+
+  /** A decision (200 with estado aceptada/rechazada), else desconocida. */
+  private async decision<T>(
+    ruta: string,
+    cuerpo: unknown,
+  ): Promise<T | { estado: 'desconocida'; motivo: string }> {
+    try {
+      const r = await this.pedir(ruta, { method: 'POST', body: JSON.stringify(cuerpo) });
+      const estado = (r.cuerpo as { estado?: unknown } | null)?.estado;
+      if (r.status !== 200 || (estado !== 'aceptada' && estado !== 'rechazada'))
+        return { estado: 'desconocida', motivo: `http ${r.status}` };
+      return r.cuerpo as T;
+    } catch (e) {
+      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+    }
+  }
+
+  activar(icc: string): Promise<ResultadoActivacion> {
+    return this.decision('/activaciones', { icc });
+  }
+
+  portar(s: SolicitudPorta): Promise<ResultadoPorta> {
+    return this.decision('/portabilidades', s);
+  }
+
+  async detallePorta(dn: string): Promise<ResultadoDetallePorta> {
+    try {
+      const r = await this.pedir(`/portabilidades/${encodeURIComponent(dn)}`);
+      if (r.status === 404) return { estado: 'no-encontrado' };
+      if (r.status !== 200 || typeof r.cuerpo !== 'object' || r.cuerpo === null)
+        return { estado: 'desconocida', motivo: `http ${r.status}` };
+      return {
+        estado: 'encontrado',
+        detalle: r.cuerpo as Extract<ResultadoDetallePorta, { detalle: unknown }>['detalle'],
+      };
+    } catch (e) {
+      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+    }
+  }
+}

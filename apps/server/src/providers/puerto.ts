@@ -1,0 +1,83 @@
+import type { Carrier } from '@recargas/contracts/carriers';
+
+/** One top-up as a provider sees it; `id` is ours and travels with the call. */
+export interface Envio {
+  id: string;
+  dn: string;
+  icc: string;
+  carrier: Carrier;
+  monto: number;
+  tipo: string;
+  /** The company's platform user chosen for the carrier (absent: the company's default account). */
+  usuario?: string;
+}
+
+/**
+ * What a send can tell us. `desconocida` (timeout, dropped connection, 5xx) means the
+ * provider may or may not have charged: the row stays open and reconciliation asks `status`.
+ */
+export type ResultadoEnvio =
+  | { estado: 'aceptada'; folio: string }
+  | { estado: 'rechazada'; mensaje: string }
+  | { estado: 'desconocida'; motivo: string };
+
+/** `no-encontrada`: the provider never received that id. `en-proceso`: not decided yet. */
+export type ResultadoConsulta =
+  | { estado: 'aceptada'; folio: string }
+  | { estado: 'rechazada'; mensaje: string }
+  | { estado: 'en-proceso' }
+  | { estado: 'no-encontrada' }
+  | { estado: 'desconocida'; motivo: string };
+
+/** Balance per bag (Pagaqui: MOVISTAR and IUSA_UNEFON; Recargatodo: GENERAL). */
+export type Saldos = Record<string, number>;
+
+/** The top-up provider port of ARCHITECTURE.md; one adapter file per real provider. */
+export interface ProveedorRecargas extends ProveedorPortabilidad {
+  send(envio: Envio): Promise<ResultadoEnvio>;
+  status(id: string): Promise<ResultadoConsulta>;
+  balance(): Promise<Saldos>;
+}
+
+/** A SIM's activation (ATT): the number it was given, or why not. */
+export type ResultadoActivacion =
+  | { estado: 'aceptada'; dn: string }
+  | { estado: 'rechazada'; mensaje: string }
+  | { estado: 'desconocida'; motivo: string };
+
+/** A portability request: the number `dnOrigen` (carrier, NIP) moves onto the SIM numbered `dnDestino`. */
+export interface SolicitudPorta {
+  icc: string;
+  dnDestino: string;
+  dnOrigen: string;
+  carrierOrigen: string;
+  nip: string;
+}
+
+export type ResultadoPorta =
+  | { estado: 'aceptada'; referencia: string }
+  | { estado: 'rechazada'; mensaje: string }
+  | { estado: 'desconocida'; motivo: string };
+
+/** ATT's portability detail of a number (spec section 3, Detail items). */
+export interface DetallePortaProveedor {
+  telefonoAPortar: string;
+  telefonoDestino: string;
+  fechaCrea: string;
+  fechaModifica: string;
+  refExterna1: string;
+  estado: string;
+  comentarios: string;
+}
+
+export type ResultadoDetallePorta =
+  | { estado: 'encontrado'; detalle: DetallePortaProveedor }
+  | { estado: 'no-encontrado' }
+  | { estado: 'desconocida'; motivo: string };
+
+/** The activation and portability calls of the port (ARCHITECTURE.md: activationStatus, portDetail). */
+export interface ProveedorPortabilidad {
+  activar(icc: string): Promise<ResultadoActivacion>;
+  portar(s: SolicitudPorta): Promise<ResultadoPorta>;
+  detallePorta(dn: string): Promise<ResultadoDetallePorta>;
+}

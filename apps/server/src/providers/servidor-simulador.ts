@@ -1,0 +1,110 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Envio, SolicitudPorta } from './puerto.ts';
+import { type Fallas, SIN_FALLAS, Simulador, saldosIniciales } from './simulador.ts';
+
+const leer = async (req: IncomingMessage) => {
+  let texto = '';
+  for await (const trozo of req) texto += trozo;
+  return texto ? JSON.parse(texto) : {};
+};
+
+/**
+ * The provider simulator as its own HTTP server: one simulated account per first path segment
+ * (/1-recargatodo/..., /1-pagaqui/...; an account ending in pagaqui has Pagaqui's two bags), faults set with PUT /fallas, ledger at GET /libro.
+ * A timeout holds the answer for `esperaTimeoutMs`, longer than any client waits.
+ */
+export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTimeoutMs?: number } = {}) {
+  let fallas: Fallas = { ...SIN_FALLAS, ...opciones.fallas };
+  const cuentas = new Map<string, Simulador>();
+  const cuenta = (nombre: string) => {
+    let s = cuentas.get(nombre);
+    if (!s) {
+      s = new Simulador(fallas, saldosIniciales(nombre));
+      cuentas.set(nombre, s);
+    }
+    return s;
+  };
+  const espera = opciones.esperaTimeoutMs ?? 30_000;
+  const pendientes = new Set<NodeJS.Timeout>();
+
+  const server: Server = createServer(async (req, res) => {
+    const responder = (status: number, cuerpo: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(cuerpo));
+    };
+    try {
+      const [, primero = '', segundo, tercero] = (req.url ?? '').split('?')[0]?.split('/') ?? [];
+      if (req.method === 'PUT' && primero === 'fallas') {
+        fallas = { ...fallas, ...(await leer(req)) };
+        for (const s of cuentas.values()) s.configurar(fallas);
+        return responder(200, fallas);
+      }
+      if (req.method === 'GET' && primero === 'libro') {
+        return responder(200, Object.fromEntries([...cuentas].map(([n, s]) => [n, s.registro()])));
+      }
+      if (req.method === 'POST' && primero === 'reiniciar') {
+        cuentas.clear();
+        return responder(200, {});
+      }
+      const sim = cuenta(decodeURIComponent(primero));
+      // The request is read whole, then the provider takes its time: a client that dies
+      // meanwhile has still been heard.
+      const cuerpo = req.method === 'POST' ? await leer(req) : undefined;
+      const latencia = sim.configuracion.latenciaMs;
+      if (latencia > 0) await new Promise((r) => setTimeout(r, latencia));
+      if (req.method === 'GET' && segundo === 'saldo') return responder(200, sim.balance());
+      // ATT's activation and portability server (the detail answers after latenciaDetalleMs more).
+      if (req.method === 'POST' && segundo === 'activaciones') {
+        return responder(200, sim.activar(String((cuerpo as { icc?: unknown }).icc ?? '')));
+      }
+      if (req.method === 'POST' && segundo === 'portabilidades' && !tercero) {
+        return responder(200, sim.portar(cuerpo as SolicitudPorta));
+      }
+      if (req.method === 'GET' && segundo === 'portabilidades' && tercero) {
+        const espera = sim.configuracion.latenciaDetalleMs;
+        if (espera > 0) await new Promise((r) => setTimeout(r, espera));
+        if (sim.transporte() !== 'normal') return responder(500, { error: 'interno' });
+        const r = sim.detallePorta(decodeURIComponent(tercero));
+        return r.estado === 'encontrado' ? responder(200, r.detalle) : responder(404, { error: 'dn' });
+      }
+      if (req.method === 'GET' && segundo === 'recargas' && tercero) {
+        const r = sim.consultar(decodeURIComponent(tercero));
+        return responder(r.estado === 'no-encontrada' ? 404 : 200, r);
+      }
+      if (req.method === 'POST' && segundo === 'recargas') {
+        const envio = cuerpo as Envio;
+        const transporte = sim.transporte();
+        if (transporte === '5xx-antes') return responder(500, { error: 'interno' });
+        const asiento = sim.recibir(envio);
+        if (transporte === 'caida') return req.socket.destroy();
+        if (transporte === '5xx-despues') return responder(500, { error: 'interno' });
+        if (transporte === 'timeout') {
+          const t = setTimeout(() => {
+            pendientes.delete(t);
+            responder(200, sim.respuesta(asiento));
+          }, espera);
+          pendientes.add(t);
+          return;
+        }
+        const r = sim.respuesta(asiento);
+        return responder(r.estado === 'en-proceso' ? 202 : 200, r);
+      }
+      responder(404, { error: 'ruta' });
+    } catch {
+      responder(400, { error: 'peticion' });
+    }
+  });
+  server.on('close', () => {
+    for (const t of pendientes) clearTimeout(t);
+  });
+  return { server, cuentas: cuenta };
+}
+
+// npm run provider:sim
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const puerto = Number(process.env.PROVIDER_SIM_PORT ?? 4010);
+  const { server } = servidorSimulador();
+  server.listen(puerto, '127.0.0.1', () =>
+    console.log(`Simulador de proveedores en http://127.0.0.1:${puerto}`),
+  );
+}

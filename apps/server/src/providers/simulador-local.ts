@@ -1,0 +1,64 @@
+import type {
+  Envio,
+  ProveedorRecargas,
+  ResultadoActivacion,
+  ResultadoConsulta,
+  ResultadoDetallePorta,
+  ResultadoEnvio,
+  ResultadoPorta,
+  SolicitudPorta,
+} from './puerto.ts';
+import type { Simulador } from './simulador.ts';
+
+const esperar = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+/** Maps what the provider answered to a send into the port's three outcomes. */
+export function comoEnvio(r: ResultadoConsulta): ResultadoEnvio {
+  if (r.estado === 'aceptada' || r.estado === 'rechazada' || r.estado === 'desconocida') return r;
+  return { estado: 'desconocida', motivo: r.estado };
+}
+
+/** The simulator in the same process: the default adapter, with the same faults as over HTTP. */
+export class ProveedorSimulado implements ProveedorRecargas {
+  constructor(readonly simulador: Simulador) {}
+
+  async send(envio: Envio): Promise<ResultadoEnvio> {
+    const transporte = this.simulador.transporte();
+    await esperar(this.simulador.configuracion.latenciaMs);
+    if (transporte === '5xx-antes') return { estado: 'desconocida', motivo: '500' };
+    const asiento = this.simulador.recibir(envio);
+    if (transporte !== 'normal') return { estado: 'desconocida', motivo: transporte };
+    return comoEnvio(this.simulador.respuesta(asiento));
+  }
+
+  async status(id: string): Promise<ResultadoConsulta> {
+    await esperar(this.simulador.configuracion.latenciaMs);
+    return this.simulador.consultar(id);
+  }
+
+  async balance() {
+    return this.simulador.balance();
+  }
+
+  /** An activation or port with the same transport faults as a send (they are safe to repeat). */
+  private async conFallas<T>(hacer: () => T): Promise<T | { estado: 'desconocida'; motivo: string }> {
+    const transporte = this.simulador.transporte();
+    await esperar(this.simulador.configuracion.latenciaMs);
+    if (transporte === '5xx-antes') return { estado: 'desconocida', motivo: '500' };
+    const r = hacer();
+    return transporte === 'normal' ? r : { estado: 'desconocida', motivo: transporte };
+  }
+
+  activar(icc: string): Promise<ResultadoActivacion> {
+    return this.conFallas(() => this.simulador.activar(icc));
+  }
+
+  portar(s: SolicitudPorta): Promise<ResultadoPorta> {
+    return this.conFallas(() => this.simulador.portar(s));
+  }
+
+  async detallePorta(dn: string): Promise<ResultadoDetallePorta> {
+    await esperar(this.simulador.configuracion.latenciaDetalleMs);
+    return this.conFallas(() => this.simulador.detallePorta(dn));
+  }
+}

@@ -1,0 +1,83 @@
+import { M } from '@recargas/contracts/mensajes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+
+let e: Entorno;
+type Sesion = Awaited<ReturnType<typeof entrar>>;
+beforeAll(async () => {
+  e = await crearEntorno();
+});
+afterAll(() => e.cerrar());
+
+const pedir = (s: Sesion, url: string) => e.app.inject({ url, headers: conToken(s.token) });
+
+describe('release notes', () => {
+  it('lists the five notes of the spec, newest first, the newest marked Nuevo', async () => {
+    const s = await entrar(e.app, 'cliente');
+    const r = await pedir(s, '/api/actualizaciones');
+    expect(r.statusCode).toBe(200);
+    const { actualizaciones, nuevo } = r.json();
+    expect(nuevo).toBe(true);
+    expect(actualizaciones.map((a: { date: string }) => a.date)).toEqual([
+      '07/01/2025',
+      '24/01/2024',
+      '02/11/2023',
+      '18/10/2023',
+      '25/01/2023',
+    ]);
+    expect(actualizaciones.map((a: { nuevo: boolean }) => a.nuevo)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const temas = actualizaciones.map((a: { title: string }) => a.title).join(' | ');
+    for (const t of [
+      'Bait',
+      'Virgin',
+      '93 días',
+      'columnas',
+      'administradores',
+      'archivo',
+      'Reciclado masivo',
+      'montos',
+    ]) {
+      expect(temas.toLowerCase()).toContain(t.toLowerCase());
+    }
+  });
+
+  it('the detail has title, date, descriptions and sections with images under /notas/<id>/, and reading it clears Nuevo for that user only', async () => {
+    const admin = await entrar(e.app, 'admin');
+    const lider = await entrar(e.app, 'lider');
+    const r = await pedir(admin, '/api/actualizaciones/5');
+    expect(r.statusCode).toBe(200);
+    const nota = r.json();
+    expect(nota).toMatchObject({ id: 5, date: '07/01/2025', tittle: expect.stringContaining('Bait') });
+    expect(nota.descriptions.length).toBeGreaterThan(0);
+    expect(nota.sections[0].children[0].image).toBe('/notas/5/carriers.svg');
+    expect((await pedir(admin, '/api/actualizaciones')).json().nuevo).toBe(false);
+    // Opening it again changes nothing; the leader still has it unread.
+    expect((await pedir(admin, '/api/actualizaciones/5')).statusCode).toBe(200);
+    expect((await pedir(lider, '/api/actualizaciones')).json().nuevo).toBe(true);
+    // Reading an older note does not clear the newest one.
+    await pedir(lider, '/api/actualizaciones/1');
+    expect((await pedir(lider, '/api/actualizaciones')).json().nuevo).toBe(true);
+    // The same username in another company is another user.
+    const otro = await entrar(e.app, 'admin', 'gmcel');
+    expect((await pedir(otro, '/api/actualizaciones')).json().nuevo).toBe(true);
+  });
+
+  it('unknown or malformed ids and anonymous callers are refused in Spanish', async () => {
+    const s = await entrar(e.app, 'cliente');
+    const nada = await pedir(s, '/api/actualizaciones/999');
+    expect(nada.statusCode).toBe(404);
+    expect(nada.json().mensaje).toBe(M.noEncontrado);
+    for (const id of ['abc', '0', '-1', '99999999999']) {
+      const r = await pedir(s, `/api/actualizaciones/${id}`);
+      expect(r.statusCode, id).toBe(400);
+      expect(typeof r.json().mensaje).toBe('string');
+    }
+    expect((await e.app.inject({ url: '/api/actualizaciones' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { construirApp } from '../src/app.ts';
+import { type Config, leerConfig } from '../src/config.ts';
+import { abrirDb, type Db } from '../src/db/database.ts';
+import { migrar } from '../src/db/migrate.ts';
+import { PASSWORD_DEMO, sembrar } from '../src/db/seed.ts';
+import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
+import type { Fallas } from '../src/providers/simulador.ts';
+
+export { PASSWORD_DEMO };
+
+export interface Entorno {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  cerrar: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or, when
+ * DATABASE_URL is set, a new database on that PostgreSQL server (dropped at the end).
+ */
+export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entorno> {
+  const base = leerConfig({
+    ...process.env,
+    DATA_DIR: 'memory://',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+  });
+  const { url, borrar } = await baseDeDatosNueva();
+  const config: Config = {
+    ...base,
+    databaseUrl: url,
+    logLevel: 'silent',
+    rateLimitMax: 100_000,
+    trabajadores: false,
+    ...ajustes,
+  };
+  const db = await abrirDb(config);
+  await migrar(db);
+  await sembrar(db);
+  const app = await construirApp(config, db);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    cerrar: async () => {
+      await app.close();
+      await db.destroy();
+      await borrar();
+    },
+  };
+}
+
+export async function baseDeDatosNueva(): Promise<{ url: string | undefined; borrar: () => Promise<void> }> {
+  const servidor = process.env.DATABASE_URL;
+  if (!servidor) return { url: undefined, borrar: async () => {} };
+  const nombre = `prueba_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: servidor });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${nombre}`);
+  const url = new URL(servidor);
+  url.pathname = `/${nombre}`;
+  /**
+   * pg's Pool.end() resolves before its clients have finished closing; dropping `with (force)`
+   * at once would kill them mid-close and surface as an uncaught 57P01. Wait for them to go.
+   */
+  const borrar = async () => {
+    const c = new pg.Client({ connectionString: servidor });
+    await c.connect();
+    try {
+      for (let i = 0; i < 50; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          nombre,
+        ]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((ok) => setTimeout(ok, 100));
+      }
+      await c.query(`drop database if exists ${nombre} with (force)`);
+    } finally {
+      await c.end();
+    }
+  };
+  return { url: url.toString(), borrar };
+}
+
+/** Logs in through the API and returns what a browser would keep: token and the XSRF value. */
+export async function entrar(
+  app: FastifyInstance,
+  username: string,
+  empresa = 'demo',
+  password = PASSWORD_DEMO,
+) {
+  const r = await app.inject({
+    method: 'POST',
+    url: '/iniciarSesion',
+    payload: { username, password, empresa },
+  });
+  if (r.statusCode !== 200) throw new Error(`login ${username}@${empresa}: ${r.statusCode} ${r.body}`);
+  const xsrf = r.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const rt = r.cookies.find((c) => c.name === 'rt')?.value ?? '';
+  return { ...(r.json() as { token: string; nivel: number }), xsrf, rt };
+}
+
+export const conToken = (token: string, xsrf?: string) => ({
+  authorization: `Bearer ${token}`,
+  ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+});
+
+/** The in-process simulator behind platform `numero` of a company (made on first use). */
+export async function simuladorDe(e: Entorno, empresa = 'demo', numero = 1) {
+  const fila = await e.db
+    .selectFrom('proveedores as p')
+    .innerJoin('empresas as e', 'e.id', 'p.empresa_id')
+    .selectAll('p')
+    .where('e.codigo', '=', empresa)
+    .where('p.numero', '=', numero)
+    .executeTakeFirstOrThrow();
+  e.app.proveedores.de(fila);
+  const sim = e.app.proveedores.simuladores.get(fila.id);
+  if (!sim) throw new Error('sin simulador');
+  return sim;
+}
+
+/** The cells of the first sheet of an .xlsx, row by row, as a second reader (exceljs) sees them. */
+export async function leerXlsx(datos: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(datos as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+  const filas: unknown[][] = [];
+  ws.eachRow((r) => {
+    filas.push((r.values as unknown[]).slice(1));
+  });
+  return filas;
+}
+
+/**
+ * The provider simulator over real HTTP with faults, and the API settings that talk to it:
+ * short send timeout, fast reconciliation, workers on.
+ */
+export async function simuladorConFallas(fallas: Partial<Fallas>) {
+  const sim = servidorSimulador({ esperaTimeoutMs: 1500, fallas });
+  await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    ajustes: {
+      providerSimUrl: url,
+      providerTimeoutMs: 300,
+      reconciliarTras: 1,
+      // "Never received" is believed after this many seconds: longer than a loaded CI machine can
+      // delay a request on its way to the simulator (2 s was not: the ledger then differed by one).
+      graciaNoEncontrada: 15,
+      trabajadores: true,
+    } satisfies Partial<Config>,
+    cerrar: async () => {
+      sim.server.closeAllConnections();
+      await new Promise((ok) => sim.server.close(ok));
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { M } from '@recargas/contracts/mensajes';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../src/contexto.ts';
+import * as masivas from '../src/modules/bulk/service.ts';
+import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { formulario, libro } from './xlsx-prueba.ts';
+
+/** Bulk blocks and scheduling through the API (no workers: the jobs are read, not run). */
+let e: Entorno;
+beforeAll(async () => {
+  e = await crearEntorno();
+}, 60_000);
+afterAll(async () => {
+  await e?.cerrar();
+});
+
+const llamar = async (
+  metodo: 'GET' | 'POST',
+  url: string,
+  s: { token: string; xsrf: string },
+  payload?: unknown,
+) =>
+  e.app.inject({ method: metodo, url, headers: conToken(s.token, s.xsrf), ...(payload ? { payload } : {}) });
+
+describe('bulk blocks', () => {
+  it('lists the seeded block, its lines, and recharges one line once', async () => {
+    const s = await entrar(e.app, 'admin');
+    const r = await llamar('GET', '/api/bloqueRecargasMasivas', s);
+    expect(r.statusCode).toBe(200);
+    const { bloques, programacion } = r.json();
+    expect(programacion).toBe(false);
+    expect(bloques).toHaveLength(1);
+    expect(bloques[0]).toMatchObject({ lineas: 25, recargadas: 0, disable: false, enCurso: 0 });
+    const fecha = bloques[0].fechaNumerica;
+    const d = await llamar('GET', `/api/recargasMasivas?fecha=${fecha}`, s);
+    expect(d.statusCode).toBe(200);
+    const det = d.json();
+    expect(det.lineas).toHaveLength(25);
+    expect(det.titulos.map((t: { llave: string }) => t.llave)).not.toContain('mensaje');
+    const id = det.lineas[0].id;
+    const [a, b] = await Promise.all([
+      llamar('POST', '/api/recargarIndividual', s, { id }),
+      llamar('POST', '/api/recargarIndividual', s, { id }),
+    ]);
+    // The second press meets the first one's top-up: done (200) or still in flight (202).
+    const estados = [a.statusCode, b.statusCode].sort();
+    expect(estados[0]).toBe(200);
+    expect([200, 202]).toContain(estados[1]);
+    expect(a.json().id).toBe(b.json().id);
+    expect((a.statusCode === 200 ? a : b).json().linea.isRecargado).toBe(true);
+    const filas = await e.db
+      .selectFrom('recargas')
+      .select('id')
+      .where('idempotencia', 'like', `b:${id}:%`)
+      .execute();
+    expect(filas).toHaveLength(1);
+    const despues = (await llamar('GET', `/api/recargasMasivas?fecha=${fecha}`, s)).json();
+    expect(despues.bloque.recargadas).toBe(1);
+  });
+
+  it('a double press of Recargar bloque queues each line once; unknown blocks and bad input are 4xx', async () => {
+    const s = await entrar(e.app, 'admin');
+    const { bloques } = (await llamar('GET', '/api/bloqueRecargasMasivas', s)).json();
+    const fecha = bloques[0].fechaNumerica;
+    const [a, b] = await Promise.all([
+      llamar('POST', '/api/recargarBloque', s, { fecha }),
+      llamar('POST', '/api/recargarBloque', s, { fecha }),
+    ]);
+    expect(a.json().encoladas + b.json().encoladas).toBe(24);
+    const jobs = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.job where name = 'recarga-masiva'`.execute(e.db);
+    expect(jobs.rows[0]?.n).toBe(24);
+    expect((await llamar('GET', '/api/bloqueRecargasMasivas', s)).json().bloques[0].disable).toBe(true);
+    const x = await llamar('POST', '/api/recargarBloque', s, { fecha: 123 });
+    expect(x.statusCode).toBe(404);
+    expect(x.json().mensaje).toBe(M.bloqueNoEncontrado);
+    expect((await llamar('POST', '/api/recargarBloque', s, { fecha: 'x' })).statusCode).toBe(400);
+    expect((await llamar('GET', '/api/recargasMasivas?fecha=', s)).statusCode).toBe(400);
+    expect((await llamar('POST', '/api/recargarIndividual', s, { id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('a leader and another company see nothing; scheduling is refused without the feature', async () => {
+    const lider = await entrar(e.app, 'lider');
+    expect((await llamar('GET', '/api/bloqueRecargasMasivas', lider)).statusCode).toBe(403);
+    const vcell = await entrar(e.app, 'admin', 'vcell');
+    const demo = await entrar(e.app, 'admin');
+    const fechaDemo = (await llamar('GET', '/api/bloqueRecargasMasivas', demo)).json().bloques[0]
+      .fechaNumerica;
+    expect((await llamar('GET', `/api/recargasMasivas?fecha=${fechaDemo}`, vcell)).statusCode).toBe(404);
+    const p = await llamar('POST', '/api/cambiaTiempoAutomatico', demo, { identificador: fechaDemo });
+    expect(p.statusCode).toBe(403);
+    expect(p.json().mensaje).toBe(M.programacionNoDisponible);
+    expect((await llamar('GET', '/api/getRecargasProgramadas', demo)).json()).toEqual({ programas: [] });
+    const c = await llamar('POST', '/api/cancelarProgramacion', demo, { identificador: 1 });
+    expect(c.statusCode).toBe(403);
+  });
+});
+
+/** The window as the modal sends it, in Mexico City time. */
+function ventana(identificador: number, desde: Date, hasta: Date) {
+  const partes = (d: Date) => {
+    const f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Mexico_City',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d);
+    const v = (t: string) => Number(f.find((p) => p.type === t)?.value);
+    return { dia: v('day'), mes: v('month'), anio: v('year'), hora: v('hour'), min: v('minute') };
+  };
+  const i = partes(desde);
+  const f = partes(hasta);
+  return {
+    identificador,
+    diaIni: i.dia,
+    mesIni: i.mes,
+    anioIni: i.anio,
+    horaIni: i.hora,
+    minIni: i.min,
+    diaFin: f.dia,
+    mesFin: f.mes,
+    anioFin: f.anio,
+    horaFin: f.hora,
+    minFin: f.min,
+  };
+}
+
+describe('scheduling (vcell)', () => {
+  it('validation messages of section 5', async () => {
+    const s = await entrar(e.app, 'admin', 'vcell');
+    const fecha = (await llamar('GET', '/api/bloqueRecargasMasivas', s)).json().bloques[0].fechaNumerica;
+    const faltan = await llamar('POST', '/api/cambiaTiempoAutomatico', s, {
+      identificador: fecha,
+      diaIni: 1,
+    });
+    expect(faltan.statusCode).toBe(400);
+    expect(faltan.json().mensaje).toBe(M.todosLosCamposLlenos);
+    const ahora = Date.now();
+    const alReves = ventana(fecha, new Date(ahora + 3_600_000), new Date(ahora + 600_000));
+    const r = await llamar('POST', '/api/cambiaTiempoAutomatico', s, alReves);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().mensaje).toBe(M.fechaFinalMenor);
+    const igual = ventana(fecha, new Date(ahora + 3_600_000), new Date(ahora + 3_600_000));
+    expect((await llamar('POST', '/api/cambiaTiempoAutomatico', s, igual)).json().mensaje).toBe(
+      M.fechaFinalMenor,
+    );
+    const mala = { ...ventana(fecha, new Date(ahora), new Date(ahora + 7_200_000)), diaIni: 31, mesIni: 2 };
+    expect((await llamar('POST', '/api/cambiaTiempoAutomatico', s, mala)).statusCode).toBe(400);
+  });
+
+  it('a 2-minute window spreads 100 lines within it; cancel stops the rest', async () => {
+    const empresa = await e.db
+      .selectFrom('empresas')
+      .select('id')
+      .where('codigo', '=', 'vcell')
+      .executeTakeFirstOrThrow();
+    const bloque = await masivas.crearBloque(
+      e.app as unknown as Ctx,
+      empresa.id,
+      null,
+      Array.from({ length: 100 }, (_, i) => ({
+        icc: `8952188${String(i).padStart(12, '0')}`,
+        dn: `58${String(i).padStart(8, '0')}`,
+        monto: 50,
+        compania: 'M' as const,
+        nombre: '',
+      })),
+    );
+    const s = await entrar(e.app, 'admin', 'vcell');
+    // Whole minutes: the window starts at the next minute and lasts two.
+    const inicio = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+    const fin = new Date(inicio.getTime() + 120_000);
+    const r = await llamar(
+      'POST',
+      '/api/cambiaTiempoAutomatico',
+      s,
+      ventana(bloque.fechaNumerica, inicio, fin),
+    );
+    expect(r.statusCode).toBe(200);
+    expect(r.json().mensaje).toBe(M.recargasProgramadas);
+    const prog = r.json().programacion;
+    expect(prog).toMatchObject({ lineas: 100, pendientes: 100 });
+    const jobs = await sql<{ start_after: Date }>`select start_after from pgboss.job
+        where name = 'recarga-masiva' and (data->>'programacionId')::int = ${prog.identificador}
+        order by start_after`.execute(e.db);
+    const t = jobs.rows.map((j) => new Date(j.start_after).getTime());
+    expect(t).toHaveLength(100);
+    expect(Math.min(...t)).toBe(inicio.getTime());
+    expect(Math.max(...t)).toBeLessThan(fin.getTime());
+    // Evenly: 1.2 s apart.
+    for (let i = 1; i < t.length; i++)
+      expect(Math.abs((t[i] ?? 0) - (t[i - 1] ?? 0) - 1200)).toBeLessThanOrEqual(1);
+
+    const lista = (await llamar('GET', '/api/getRecargasProgramadas', s)).json().programas;
+    expect(lista.map((p: { identificador: number }) => p.identificador)).toContain(prog.identificador);
+    // Simulate that the first 10 already ran (their top-ups exist), then cancel.
+    const vcellDemo = await e.db
+      .selectFrom('bloque_lineas')
+      .select(['id', 'intento'])
+      .where('programacion_id', '=', prog.identificador)
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    const admin = await e.db
+      .selectFrom('usuarios')
+      .select('id')
+      .where('empresa_id', '=', empresa.id)
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    for (const l of vcellDemo)
+      await masivas.recargarIndividual(
+        e.app as unknown as Ctx,
+        { empresaId: empresa.id, usuarioId: admin.id, nivel: 1, permisos: [] },
+        l.id,
+      );
+    const c = await llamar('POST', '/api/cancelarProgramacion', s, { identificador: prog.identificador });
+    expect(c.statusCode).toBe(200);
+    const estados = await sql<{ state: string; n: number }>`select state, count(*)::int as n from pgboss.job
+        where name = 'recarga-masiva' and (data->>'programacionId')::int = ${prog.identificador}
+        group by state`.execute(e.db);
+    const cancelados = estados.rows.find((x) => x.state === 'cancelled')?.n ?? 0;
+    expect(cancelados).toBe(c.json().canceladas);
+    expect(cancelados).toBe(90);
+    expect((await llamar('GET', '/api/getRecargasProgramadas', s)).json().programas).toEqual([]);
+    const otra = await llamar('POST', '/api/cancelarProgramacion', s, { identificador: prog.identificador });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().mensaje).toBe(M.noSePudoCancelar);
+  });
+});
+
+describe('upload action 4 (Recargas Masivas)', () => {
+  it('an .xlsx made with exceljs creates a block of its valid rows', async () => {
+    const s = await entrar(e.app, 'admin');
+    const antes = (await llamar('GET', '/api/bloqueRecargasMasivas', s)).json().bloques.length;
+    const datos = await libro([
+      ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
+      ['8952177000000000001', '5512345601', 'Telcel', '30', '', '', ''],
+      ['8952177000000000002', '5512345602', 'M', '50', '', '', ''],
+      ['8952177000000000003', '5512345603', 'A', '100', '', '', ''],
+      ['123', '5512345604', 'T', '30', '', '', ''],
+    ]);
+    const f = formulario({ accion: '4' }, { nombre: 'masivas.xlsx', datos });
+    const r = await e.app.inject({
+      method: 'POST',
+      url: '/subirArchivo',
+      payload: f.payload,
+      headers: { ...conToken(s.token, s.xsrf), ...f.headers },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ total: 4, correctos: 3, erroneos: 1 });
+    const { bloques } = (await llamar('GET', '/api/bloqueRecargasMasivas', s)).json();
+    expect(bloques).toHaveLength(antes + 1);
+    expect(bloques[0]).toMatchObject({ lineas: 3, recargadas: 0, monto: 180 });
+    const det = (await llamar('GET', `/api/recargasMasivas?fecha=${bloques[0].fechaNumerica}`, s)).json();
+    expect(det.lineas.map((l: { icc: string; compania: string }) => [l.icc, l.compania])).toEqual([
+      ['8952177000000000001', 'T'],
+      ['8952177000000000002', 'M'],
+      ['8952177000000000003', 'A'],
+    ]);
+    // Its lines joined the inventory.
+    const enInventario = await e.db
+      .selectFrom('lineas')
+      .select('icc')
+      .where('icc', 'like', '8952177%')
+      .execute();
+    expect(enInventario).toHaveLength(3);
+    // A leader may not upload action 4.
+    const lider = await entrar(e.app, 'lider');
+    const g = formulario({ accion: '4' }, { nombre: 'masivas.xlsx', datos });
+    const x = await e.app.inject({
+      method: 'POST',
+      url: '/subirArchivo',
+      payload: g.payload,
+      headers: { ...conToken(lider.token, lider.xsrf), ...g.headers },
+    });
+    expect(x.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearEntorno, type Entorno } from './entorno.ts';
+
+let e: Entorno;
+beforeAll(async () => {
+  e = await crearEntorno();
+});
+afterAll(() => e.cerrar());
+
+describe('operational endpoints', () => {
+  it('/health checks the database', async () => {
+    const r = await e.app.inject({ url: '/health' });
+    expect(r.json()).toEqual({ estado: 'ok' });
+  });
+
+  it('/metrics exposes request durations by route', async () => {
+    await e.app.inject({ url: '/getEmpresa/demo' });
+    const r = await e.app.inject({ url: '/metrics' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/getEmpresa\/:name",status="200"\} 1/,
+    );
+  });
+
+  it('/docs/json is the OpenAPI document generated from the contracts', async () => {
+    const r = await e.app.inject({ url: '/docs/json' });
+    const doc = r.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const login = doc.paths['/iniciarSesion'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+      'username',
+      'password',
+      'empresa',
+    ]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/getEmpresa/{name}',
+        '/api/2fa/setup',
+        '/api/2fa/verify',
+        '/api/renuevaToken',
+        '/quienSoy',
+        '/api/permisos',
+      ]),
+    );
+  });
+
+  it('security headers are set and no CORS is offered', async () => {
+    const r = await e.app.inject({ url: '/getEmpresa/demo', headers: { origin: 'https://otro.example' } });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

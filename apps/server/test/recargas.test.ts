@@ -1,0 +1,347 @@
+import { M, texto } from '@recargas/contracts/mensajes';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Ctx } from '../src/contexto.ts';
+import * as recargas from '../src/modules/topups/service.ts';
+import { SIN_FALLAS } from '../src/providers/simulador.ts';
+import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+
+let e: Entorno;
+let admin: Awaited<ReturnType<typeof entrar>>;
+let cliente: Awaited<ReturnType<typeof entrar>>;
+beforeAll(async () => {
+  e = await crearEntorno({ graciaNoEncontrada: 1 });
+  admin = await entrar(e.app, 'admin');
+  cliente = await entrar(e.app, 'cliente');
+});
+afterAll(() => e.cerrar());
+beforeEach(async () => {
+  (await simuladorDe(e)).configurar(SIN_FALLAS);
+});
+
+let n = 0;
+const dnNuevo = () => `55${String(10_000_000 + ++n).slice(-8)}`;
+
+type Sesion = Awaited<ReturnType<typeof entrar>>;
+const recargar = (s: Sesion, body: Record<string, unknown>, clave?: string, url = '/checkOut') =>
+  e.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
+  });
+const fila = (id: number) =>
+  e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ctx = () => e.app as unknown as Ctx;
+
+describe('POST /checkOut', () => {
+  it('a top-up by phone: row written, sent once, Recarga exitosa with the provider folio', async () => {
+    const dn = dnNuevo();
+    const r = await recargar(cliente, { dn, compania: 'T', monto: 50 }, 'k-exito');
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body).toMatchObject({ estado: 'exitosa', mensaje: M.recargaExitosa });
+    expect(body.folio).toMatch(/^\d+$/);
+    const f = await fila(body.id);
+    expect(f).toMatchObject({
+      dn,
+      compania: 'T',
+      monto: 50,
+      estado: 'exitosa',
+      tipo: 'todito',
+      tipo_recarga: 1,
+    });
+    expect(f.lider_id).toBeGreaterThan(0);
+    expect((await simuladorDe(e)).registro().recibidos[String(body.id)]).toBe(1);
+  });
+
+  it.each([
+    [{ dn: '55123', compania: 'T' }, M.telefonoInvalido],
+    [{ dn: '55123456789', compania: 'T' }, M.telefonoInvalido],
+    [{ dn: '55abc45678', compania: 'T' }, M.telefonoInvalido],
+    [{ icc: '8952abc', compania: 'M' }, M.iccInvalido],
+    [{ icc: '1'.repeat(21), compania: 'M' }, M.iccInvalido],
+    [{ compania: 'T' }, M.recargaFaltanDatos],
+    [{ dn: '5512345678' }, M.recargaFaltanDatos],
+    [{ dn: '5512345678', compania: 'X' }, M.recargaFaltanDatos],
+  ])('refuses %j with the spec message, writes nothing', async (body, mensaje) => {
+    const antes = await e.db
+      .selectFrom('recargas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const r = await recargar(cliente, body);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().mensaje).toBe(mensaje);
+    const despues = await e.db
+      .selectFrom('recargas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(despues.n).toBe(antes.n);
+  });
+
+  it('a top-up by ICC (19 digits) is accepted and defaults the amount from the company', async () => {
+    const r = await recargar(cliente, { icc: '8952140061234567890', compania: 'A' }, 'k-icc');
+    expect(r.statusCode).toBe(200);
+    expect(await fila(r.json().id)).toMatchObject({ icc: '8952140061234567890', dn: '', monto: 30 });
+  });
+
+  it('the same Idempotency-Key sent 10 times at once sends once and answers the same row', async () => {
+    const sim = await simuladorDe(e);
+    sim.configurar({ latenciaMs: 30 });
+    const dn = dnNuevo();
+    const r = await Promise.all(
+      Array.from({ length: 10 }, () => recargar(cliente, { dn, compania: 'T', monto: 30 }, 'k-diez')),
+    );
+    const ids = new Set(r.map((x) => x.json().id));
+    expect(ids.size).toBe(1);
+    expect(r.every((x) => [200, 202].includes(x.statusCode))).toBe(true);
+    const [id] = [...ids];
+    expect(sim.registro().recibidos[String(id)]).toBe(1);
+    expect(await e.db.selectFrom('recargas').select('id').where('dn', '=', dn).execute()).toHaveLength(1);
+    // Later repeats get the decided answer.
+    const otra = await recargar(cliente, { dn, compania: 'T', monto: 30 }, 'k-diez');
+    expect(otra.statusCode).toBe(200);
+    expect(otra.json().id).toBe(id);
+  });
+
+  it('without a key, an identical submit within the minute is the same top-up (double click)', async () => {
+    const dn = dnNuevo();
+    const a = await recargar(cliente, { dn, compania: 'T', monto: 30 });
+    const b = await recargar(cliente, { dn, compania: 'T', monto: 30 });
+    expect(b.json().id).toBe(a.json().id);
+    const c = await recargar(cliente, { dn, compania: 'T', monto: 50 });
+    expect(c.json().id).not.toBe(a.json().id);
+  });
+
+  it('a declined top-up fails with the provider message and gives its place in the daily count back', async () => {
+    (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-rechazo');
+    expect(r.statusCode).toBe(422);
+    expect(r.json()).toMatchObject({ estado: 'fallida', mensaje: 'Número no válido para recarga' });
+  });
+
+  it('a timeout leaves the row open (202), and reconciliation decides it without sending again', async () => {
+    const sim = await simuladorDe(e);
+    sim.configurar({ tasaTimeout: 1 });
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-timeout');
+    expect(r.statusCode).toBe(202);
+    expect(r.json()).toMatchObject({ estado: 'enviada', mensaje: M.recargaEnProceso });
+    sim.configurar(SIN_FALLAS);
+    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
+    expect(await fila(r.json().id)).toMatchObject({ estado: 'exitosa' });
+    expect(sim.registro().recibidos[String(r.json().id)]).toBe(1);
+  });
+
+  it('an outcome unknown at first and known later stays open until the provider knows', async () => {
+    const sim = await simuladorDe(e);
+    sim.configurar({ demoraResultadoMs: 300 });
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-despues');
+    expect(r.statusCode).toBe(202);
+    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(false);
+    await new Promise((ok) => setTimeout(ok, 350));
+    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
+    expect((await fila(r.json().id)).estado).toBe('exitosa');
+    expect(sim.registro().recibidos[String(r.json().id)]).toBe(1);
+  });
+
+  it('a send the provider never received fails after the grace period, with no charge and no resend', async () => {
+    const sim = await simuladorDe(e);
+    sim.configurar({ tasa5xx: 1, semilla: 7 });
+    // Find a seed roll that loses the request before the provider (5xx-antes).
+    let id = 0;
+    for (let i = 0; i < 20 && !id; i++) {
+      const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, `k-perdida-${i}`);
+      if (sim.registro().recibidos[String(r.json().id)] === undefined) id = r.json().id;
+    }
+    expect(id).toBeGreaterThan(0);
+    sim.configurar(SIN_FALLAS);
+    expect(await recargas.reconciliar(ctx(), id)).toBe(false);
+    await new Promise((ok) => setTimeout(ok, 1100));
+    expect(await recargas.reconciliar(ctx(), id)).toBe(true);
+    expect(await fila(id)).toMatchObject({ estado: 'fallida', mensaje: M.recargaNoConfirmada });
+    expect(sim.registro().recibidos[String(id)]).toBeUndefined();
+  });
+
+  it('a row written but never sent (crash before the call) is sent by reconciliation, once', async () => {
+    const sim = await simuladorDe(e);
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-crash');
+    await e.db
+      .updateTable('recargas')
+      .set({ estado: 'pendiente', enviada: null, folio: null })
+      .where('id', '=', r.json().id)
+      .execute();
+    sim.reiniciar();
+    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
+    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
+    expect(sim.registro().recibidos[String(r.json().id)]).toBe(1);
+  });
+
+  it('only an administrator with PLATAFORMAS switches to platform 2', async () => {
+    const p2 = await simuladorDe(e, 'demo', 2);
+    const delCliente = await recargar(
+      cliente,
+      { dn: dnNuevo(), compania: 'M', monto: 30, plataforma: 2 },
+      'k-p-cliente',
+    );
+    expect(p2.registro().recibidos[String(delCliente.json().id)]).toBeUndefined();
+    const delAdmin = await recargar(
+      admin,
+      { dn: dnNuevo(), compania: 'M', monto: 30, plataforma: 2 },
+      'k-p-admin',
+    );
+    expect(p2.registro().recibidos[String(delAdmin.json().id)]).toBe(1);
+    expect(p2.balance().MOVISTAR).toBe(1_000_000 - 30);
+  });
+});
+
+describe('daily limits hold under concurrency', () => {
+  it('50 concurrent top-ups for a user with 5 left: exactly 5 accepted, 45 refused in Spanish', async () => {
+    await e.db.updateTable('usuarios').set({ max_recargas: 5 }).where('username', '=', 'lider').execute();
+    const inicio = new Date(); // the seed's history rows are older
+    const lider = await entrar(e.app, 'lider');
+    const r = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        recargar(lider, { dn: dnNuevo(), compania: 'T', monto: 30 }, `k-lim-${i}`),
+      ),
+    );
+    const codigos = r.map((x) => x.statusCode);
+    expect(codigos.filter((c) => c === 200)).toHaveLength(5);
+    expect(codigos.filter((c) => c === 429)).toHaveLength(45);
+    for (const x of r.filter((x) => x.statusCode === 429)) {
+      expect(x.json().mensaje).toBe(texto('limiteRecargasDia', { max: 5 }));
+    }
+    const filas = await e.db
+      .selectFrom('recargas as r')
+      .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
+      .select('r.id')
+      .where('u.username', '=', 'lider')
+      .where('r.creada', '>=', inicio)
+      .execute();
+    expect(filas).toHaveLength(5);
+  });
+
+  it('a failed top-up frees its place: after a decline the user can still top up', async () => {
+    await e.db.updateTable('usuarios').set({ max_recargas: 1 }).where('username', '=', 'portas').execute();
+    const portas = await entrar(e.app, 'portas');
+    (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l1')).statusCode).toBe(
+      422,
+    );
+    (await simuladorDe(e)).configurar(SIN_FALLAS);
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l2')).statusCode).toBe(
+      200,
+    );
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l3')).statusCode).toBe(
+      429,
+    );
+  });
+});
+
+describe('external top-up and top-up without a user', () => {
+  it('POST /foreignCheckOut needs RECARGA_EXTERNA and a folio, and calls no provider', async () => {
+    const sinPermiso = await recargar(
+      cliente,
+      { dn: dnNuevo(), compania: 'T', monto: 30, folio: 'F1' },
+      undefined,
+      '/foreignCheckOut',
+    );
+    expect(sinPermiso.statusCode).toBe(403);
+    const sinFolio = await recargar(
+      admin,
+      { dn: dnNuevo(), compania: 'T', monto: 30 },
+      undefined,
+      '/foreignCheckOut',
+    );
+    expect(sinFolio.statusCode).toBe(400);
+    expect(sinFolio.json().mensaje).toBe(M.sinFolio);
+    const sim = await simuladorDe(e);
+    const ok = await recargar(
+      admin,
+      { dn: dnNuevo(), compania: 'T', monto: 30, folio: 'EXT-77', type: 3 },
+      'k-ext',
+      '/foreignCheckOut',
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ estado: 'exitosa', mensaje: M.recargaExternaExitosa, folio: 'EXT-77' });
+    expect(sim.registro().recibidos[String(ok.json().id)]).toBeUndefined();
+    expect(await fila(ok.json().id)).toMatchObject({ tipo_recarga: 3, folio_externo: 'EXT-77' });
+  });
+
+  it('the public top-up works for a company that allows it, up to its daily cap', async () => {
+    await e.db
+      .updateTable('empresas')
+      .set({ max_recargas_sin_usuario: 2 })
+      .where('codigo', '=', 'demo')
+      .execute();
+    const publica = (body: Record<string, unknown>, empresa = 'demo') =>
+      e.app.inject({ method: 'POST', url: `/checkOut/${empresa}/recargaSinUsuario`, payload: body });
+    const a = await publica({ dn: dnNuevo(), compania: 'T' });
+    expect(a.statusCode).toBe(200);
+    expect(await fila(a.json().id)).toMatchObject({ usuario_id: null, tipo_recarga: 2, monto: 30 });
+    expect((await publica({ dn: dnNuevo(), compania: 'T' })).statusCode).toBe(200);
+    const tercera = await publica({ dn: dnNuevo(), compania: 'T' });
+    expect(tercera.statusCode).toBe(429);
+    expect(tercera.json().mensaje).toBe(texto('limiteRecargasDia', { max: 2 }));
+    const gmcel = await publica({ dn: dnNuevo(), compania: 'T' }, 'gmcel');
+    expect(gmcel.statusCode).toBe(403);
+    expect(gmcel.json().mensaje).toBe(M.sinRecargaSinUsuario);
+    expect((await publica({ dn: '123', compania: 'T' })).json().mensaje).toBe(M.telefonoInvalido);
+  });
+});
+
+describe('GET /movimientos', () => {
+  it('the last 10 of the caller, newest first, with the titles', async () => {
+    const r = await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.titulos.map((t: { valor: string }) => t.valor)).toEqual([
+      'Estatus',
+      'Fecha',
+      'Compañia',
+      'Numero',
+      'Monto',
+    ]);
+    expect(body.movimientos).toHaveLength(10);
+    const fechas = body.movimientos.map((m: { fecha: string }) => m.fecha);
+    expect([...fechas].sort().reverse()).toEqual(fechas);
+    const propios = await e.db
+      .selectFrom('recargas as r')
+      .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
+      .select('r.dn')
+      .where('u.username', '=', 'cliente')
+      .where('u.empresa_id', '=', 1)
+      .execute();
+    const dns = new Set(propios.map((p) => p.dn));
+    expect(body.movimientos.every((m: { dn: string }) => dns.has(m.dn) || m.dn.length === 19)).toBe(true);
+  });
+
+  it('a company that hides Monto from non-administrators (tgmex) drops the column', async () => {
+    await e.db
+      .updateTable('empresas')
+      .set({ ajustes: JSON.stringify({ ocultarMontoNoAdmin: true }) })
+      .where('codigo', '=', 'demo')
+      .execute();
+    try {
+      const deCliente = (
+        await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) })
+      ).json();
+      expect(deCliente.titulos.map((t: { llave: string }) => t.llave)).not.toContain('monto');
+      expect(deCliente.movimientos.every((m: { monto: unknown }) => m.monto === null)).toBe(true);
+      const deAdmin = (await e.app.inject({ url: '/movimientos', headers: conToken(admin.token) })).json();
+      expect(deAdmin.titulos.map((t: { llave: string }) => t.llave)).toContain('monto');
+    } finally {
+      await e.db
+        .updateTable('empresas')
+        .set({ ajustes: JSON.stringify({ reciclaje: true, activaciones: true }) })
+        .where('codigo', '=', 'demo')
+        .execute();
+    }
+  });
+
+  it('needs a token', async () => {
+    expect((await e.app.inject({ url: '/movimientos' })).statusCode).toBe(401);
+    expect(
+      (await e.app.inject({ method: 'POST', url: '/checkOut', payload: { dn: '5512345678', compania: 'T' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,312 @@
+import { M, texto } from '@recargas/contracts/mensajes';
+import { CLAVES_VENTAS, OMITIDAS_REDUCIDO, type RespuestaReportes } from '@recargas/contracts/reportes';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
+import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+
+let e: Entorno;
+const tokens: Record<string, string> = {};
+let xsrfAdmin = '';
+const ZONA = 'America/Mexico_City';
+const hoy = () => hoyEn(ZONA);
+
+/** A top-up row written straight into the table, `diasAtras` days ago at local noon. */
+async function recarga(
+  empresa: string,
+  diasAtras: number,
+  extra: Partial<{
+    usuario: string;
+    dn: string;
+    folio: string;
+    mensaje: string;
+    monto: number;
+    estado: string;
+    linea: number;
+  }> = {},
+) {
+  const emp = await e.db
+    .selectFrom('empresas')
+    .select('id')
+    .where('codigo', '=', empresa)
+    .executeTakeFirstOrThrow();
+  const prov = await e.db
+    .selectFrom('proveedores')
+    .select('id')
+    .where('empresa_id', '=', emp.id)
+    .where('numero', '=', 1)
+    .executeTakeFirstOrThrow();
+  const u = await e.db
+    .selectFrom('usuarios')
+    .select(['id', 'lider_id', 'cliente_id'])
+    .where('empresa_id', '=', emp.id)
+    .where('username', '=', extra.usuario ?? 'admin')
+    .executeTakeFirstOrThrow();
+  const dia = sumarDias(hoy(), -diasAtras);
+  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
+      tipo_recarga, estado, mensaje, folio, lider_id, cliente_id, dia, creada, linea_id)
+    values (${emp.id}, ${u.id}, ${`k${Math.random()}`}, ${prov.id}, '', ${extra.dn ?? '5500000000'}, 'T',
+      ${extra.monto ?? 50}, 'todito', 1, ${extra.estado ?? 'exitosa'}, ${extra.mensaje ?? 'Recarga exitosa'},
+      ${extra.folio ?? null}, ${u.lider_id}, ${u.cliente_id}, ${dia}::date,
+      (${dia}::date + time '12:00') at time zone ${ZONA}, ${extra.linea ?? null})`.execute(e.db);
+}
+
+const partes = (dia: string, sufijo: 'Ini' | 'Fin') => {
+  const [a, m, d] = dia.split('-');
+  return `dia${sufijo}=${Number(d)}&mes${sufijo}=${Number(m)}&anio${sufijo}=${a}`;
+};
+
+async function reporte(usuario: string, query = '') {
+  const r = await e.app.inject({ url: `/reportes?${query}`, headers: conToken(tokens[usuario] as string) });
+  return { status: r.statusCode, cuerpo: r.json() as RespuestaReportes & { mensaje?: string } };
+}
+
+beforeAll(async () => {
+  e = await crearEntorno();
+  for (const u of ['admin', 'lider', 'cliente']) tokens[u] = (await entrar(e.app, u)).token;
+  const admin = await entrar(e.app, 'admin');
+  tokens.admin = admin.token;
+  xsrfAdmin = admin.xsrf;
+  tokens.gmcel = (await entrar(e.app, 'admin', 'gmcel')).token;
+  await sql`delete from recargas`.execute(e.db);
+});
+afterAll(() => e.cerrar());
+
+describe('sales report', () => {
+  it('defaults to about 10 days back through today', async () => {
+    await recarga('demo', 3, { dn: '5511000003' });
+    await recarga('demo', 15, { dn: '5511000015' });
+    const r = await reporte('admin');
+    expect(r.status).toBe(200);
+    expect(r.cuerpo.fechaInicial).toBe(sumarDias(hoy(), -10).replaceAll('-', '/'));
+    expect(r.cuerpo.fechaFinal).toBe(hoy().replaceAll('-', '/'));
+    expect(r.cuerpo.reportes.map((f) => f.dn)).toEqual(['5511000003']);
+  });
+
+  it('gives the 16 columns with their titles, and every value of a row', async () => {
+    const r = await reporte(
+      'admin',
+      `${partes(sumarDias(hoy(), -3), 'Ini')}&${partes(sumarDias(hoy(), -3), 'Fin')}`,
+    );
+    expect(r.cuerpo.titulos.map((t) => t.llave)).toEqual(CLAVES_VENTAS);
+    expect(r.cuerpo.titulos.map((t) => t.valor)).toEqual([
+      'Folio',
+      'Estatus',
+      'Mensaje',
+      'Fecha',
+      'Compañia',
+      'Icc',
+      'DN/ICC',
+      'Monto',
+      'Usuario Recargador',
+      'Nombre Recargador',
+      'Lider Recargador',
+      'Cliente Recargador',
+      'Lider Origen',
+      'Cliente Origen',
+      'Nombre Origen',
+      'Tipo Recarga',
+    ]);
+    const [fila] = r.cuerpo.reportes;
+    expect(fila).toMatchObject({
+      numero: 1,
+      estatus: 'exitosa',
+      mensaje: 'Recarga exitosa',
+      compania: 'Telcel',
+      dn: '5511000003',
+      monto: 50,
+      usuario: 'admin',
+      tipoRecarga: 'Web',
+      fecha: `${sumarDias(hoy(), -3).replaceAll('-', '/')} 12:00:00`,
+      fechaExcel: sumarDias(hoy(), -3),
+    });
+  });
+
+  it('shows the origin of the line (its leader, client and uploader) beside the recharger', async () => {
+    const linea = await e.db
+      .selectFrom('lineas as l')
+      .innerJoin('empresas as em', 'em.id', 'l.empresa_id')
+      .innerJoin('lideres as ld', 'ld.id', 'l.lider_id')
+      .innerJoin('clientes as c', 'c.id', 'l.cliente_id')
+      .innerJoin('usuarios as u', 'u.id', 'l.subido_por')
+      .select(['l.id', 'ld.nombre as lider', 'c.nombre as cliente', 'u.nombre as subio'])
+      .where('em.codigo', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    await recarga('demo', 2, { usuario: 'cliente', dn: '5511000002', folio: '777', linea: Number(linea.id) });
+    const r = await reporte('admin', `filtros=${encodeURIComponent(JSON.stringify({ dn: ['5511000002'] }))}`);
+    expect(r.cuerpo.reportes).toHaveLength(1);
+    expect(r.cuerpo.reportes[0]).toMatchObject({
+      folioConfirmacion: '777',
+      usuario: 'cliente',
+      nombre: 'Cliente Demo',
+      lider: 'Lider Demo',
+      cliente: 'Cliente Demo',
+      liderOrigen: linea.lider,
+      clienteOrigen: linea.cliente,
+      nombreOrigen: linea.subio,
+    });
+  });
+
+  it('numbers rows in descending order across keyset pages, without gaps or repeats', async () => {
+    for (let i = 0; i < 42; i++)
+      await recarga('demo', 1 + (i % 5), { dn: `55220000${String(i).padStart(2, '0')}` });
+    const vistos: number[] = [];
+    const dns = new Set<string>();
+    let after: string | null = '';
+    const q = `filtros=${encodeURIComponent(JSON.stringify({ dn: ['552200'] }))}&limit=20`;
+    while (after !== null) {
+      const r = await reporte('admin', `${q}${after ? `&after=${after}` : ''}`);
+      expect(r.cuerpo.total).toBe(42);
+      for (const f of r.cuerpo.reportes) {
+        vistos.push(f.numero);
+        dns.add(f.dn);
+      }
+      after = r.cuerpo.siguiente;
+    }
+    expect(vistos).toEqual(Array.from({ length: 42 }, (_, i) => 42 - i));
+    expect(dns.size).toBe(42);
+  });
+
+  it('chips: OR inside a column, AND across columns, wildcards taken literally', async () => {
+    const con = (f: object) => reporte('admin', `filtros=${encodeURIComponent(JSON.stringify(f))}&limit=100`);
+    const or = await con({ dn: ['5511000003', '5511000002'] });
+    expect(or.cuerpo.reportes.map((f) => f.dn).sort()).toEqual(['5511000002', '5511000003']);
+    const and = await con({ dn: ['5511000003', '5511000002'], usuario: ['CLIEN'] });
+    expect(and.cuerpo.reportes.map((f) => f.dn)).toEqual(['5511000002']);
+    expect((await con({ dn: ['%'] })).cuerpo.total).toBe(0);
+    const malo = await reporte('admin', 'filtros=%7Bno-json');
+    expect(malo.status).toBe(400);
+    expect(malo.cuerpo.mensaje).toBe(M.filtrosInvalidos);
+  });
+
+  it('level 2 sees its leader’s rows, level 3 its own, and no company sees another’s', async () => {
+    await recarga('gmcel', 1, { dn: '5599999999' });
+    const lider = await reporte('lider', 'limit=100');
+    const cliente = await reporte('cliente', 'limit=100');
+    const admin = await reporte('admin', 'limit=100');
+    expect(cliente.cuerpo.reportes.map((f) => f.usuario)).toEqual(['cliente']);
+    expect(lider.cuerpo.reportes.every((f) => f.lider === 'Lider Demo')).toBe(true);
+    expect(lider.cuerpo.total).toBeLessThan(admin.cuerpo.total);
+    expect(admin.cuerpo.reportes.map((f) => f.dn)).not.toContain('5599999999');
+    const gm = await reporte('gmcel', 'limit=100');
+    expect(gm.cuerpo.reportes.map((f) => f.dn)).toEqual(['5599999999']);
+  });
+
+  it('the range policy answers with the exact messages, unless the company is exempt', async () => {
+    const largo = await reporte('admin', `${partes(sumarDias(hoy(), -94), 'Ini')}&${partes(hoy(), 'Fin')}`);
+    expect(largo.status).toBe(400);
+    expect(largo.cuerpo.mensaje).toBe(
+      '* El rango entre la fecha inicial y la fecha final supera los 93 días.',
+    );
+    const viejo = await reporte(
+      'admin',
+      `${partes(sumarDias(hoy(), -401), 'Ini')}&${partes(sumarDias(hoy(), -380), 'Fin')}`,
+    );
+    expect(viejo.cuerpo.mensaje).toBe('* La fecha inicial supera los 400 días de antiguedad.');
+    expect(texto('antiguedadVentas', { dias: 400 })).toBe(viejo.cuerpo.mensaje);
+    const alReves = await reporte('admin', `${partes(hoy(), 'Ini')}&${partes(sumarDias(hoy(), -1), 'Fin')}`);
+    expect(alReves.cuerpo.mensaje).toBe(M.fechaFinalMenor);
+    const inexistente = await reporte('admin', 'diaIni=31&mesIni=2&anioIni=2026');
+    expect(inexistente.status).toBe(400);
+
+    await sql`update empresas set ajustes = ajustes || '{"rangoVentasExento": true}' where codigo = 'demo'`.execute(
+      e.db,
+    );
+    const exento = await reporte('admin', `${partes(sumarDias(hoy(), -500), 'Ini')}&${partes(hoy(), 'Fin')}`);
+    expect(exento.status).toBe(200);
+    await sql`update empresas set ajustes = ajustes || '{"rangoVentasExento": false, "politicaVentas": {"rangoMaxDias": 800, "antiguedadMaxDias": 800}}' where codigo = 'demo'`.execute(
+      e.db,
+    );
+    expect(
+      (await reporte('admin', `${partes(sumarDias(hoy(), -500), 'Ini')}&${partes(hoy(), 'Fin')}`)).status,
+    ).toBe(200);
+    await sql`update empresas set ajustes = ajustes - 'politicaVentas' where codigo = 'demo'`.execute(e.db);
+  });
+
+  it('the reduced variant drops nombre, cliente, liderOrigen, clienteOrigen and nombreOrigen', async () => {
+    await sql`update empresas set ajustes = ajustes || '{"reporteReducido": true}' where codigo = 'demo'`.execute(
+      e.db,
+    );
+    const r = await reporte('admin');
+    expect(r.cuerpo.titulos.map((t) => t.llave)).toEqual(
+      CLAVES_VENTAS.filter((c) => !OMITIDAS_REDUCIDO.includes(c)),
+    );
+    await sql`update empresas set ajustes = ajustes || '{"reporteReducido": false}' where codigo = 'demo'`.execute(
+      e.db,
+    );
+  });
+});
+
+describe('Excel VENTAS', () => {
+  it('exports the rows of the screen (range, chips, numbering) to a file a second reader opens', async () => {
+    const filtros = { dn: ['552200'] };
+    const pantalla = await reporte(
+      'admin',
+      `filtros=${encodeURIComponent(JSON.stringify(filtros))}&limit=100`,
+    );
+    const r = await e.app.inject({
+      method: 'POST',
+      url: '/excel',
+      payload: { tipo: 'VENTAS', filtros, fechas: {} },
+      headers: conToken(tokens.admin as string, xsrfAdmin),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const archivo = await e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
+    expect(archivo.statusCode).toBe(200);
+    const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
+    expect(titulos).toEqual(['#', ...pantalla.cuerpo.titulos.map((t) => t.valor)]);
+    expect(filas).toHaveLength(pantalla.cuerpo.total);
+    expect(filas.map((f) => f[0])).toEqual(pantalla.cuerpo.reportes.map((f) => f.numero));
+    expect(filas.map((f) => String(f[7]))).toEqual(pantalla.cuerpo.reportes.map((f) => f.dn));
+  });
+
+  it('keeps the range policy of the screen', async () => {
+    const r = await e.app.inject({
+      method: 'POST',
+      url: '/excel',
+      payload: { tipo: 'VENTAS', fechas: { fechaInicial: sumarDias(hoy(), -200), fechaFinal: hoy() } },
+      headers: conToken(tokens.admin as string, xsrfAdmin),
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().mensaje).toBe('* El rango entre la fecha inicial y la fecha final supera los 93 días.');
+  });
+});
+
+describe('charts', () => {
+  it('sums successful amounts and counts attempts per leader and month, in SQL', async () => {
+    await sql`delete from recargas`.execute(e.db);
+    await recarga('demo', 40, { usuario: 'lider', monto: 100 });
+    await recarga('demo', 40, { usuario: 'cliente', monto: 30, estado: 'fallida' });
+    await recarga('demo', 5, { usuario: 'lider', monto: 70 });
+    await recarga('demo', 5, { usuario: 'admin', monto: 200 }); // no leader: not charted
+    const r = await e.app.inject({
+      url: '/graficas?periodo=diario',
+      headers: conToken(tokens.admin as string),
+    });
+    expect(r.statusCode).toBe(200);
+    const { lideres } = r.json() as {
+      lideres: {
+        lider: string;
+        username: string;
+        puntos: { periodo: string; monto: number; recargas: number }[];
+      }[];
+    };
+    expect(lideres).toHaveLength(1);
+    expect(lideres[0]).toMatchObject({ lider: 'Lider Demo', username: 'lider' });
+    expect(lideres[0]?.puntos).toEqual([
+      { periodo: sumarDias(hoy(), -40).replaceAll('-', '/'), monto: 100, recargas: 2 },
+      { periodo: sumarDias(hoy(), -5).replaceAll('-', '/'), monto: 70, recargas: 1 },
+    ]);
+    const anual = await e.app.inject({ url: '/graficas', headers: conToken(tokens.admin as string) });
+    const puntos =
+      (anual.json() as typeof r extends never ? never : { lideres: { puntos: { monto: number }[] }[] })
+        .lideres[0]?.puntos ?? [];
+    expect(puntos.reduce((s, p) => s + p.monto, 0)).toBe(170);
+  });
+
+  it('is for administrators with GRAFICAS only', async () => {
+    const r = await e.app.inject({ url: '/graficas', headers: conToken(tokens.lider as string) });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().mensaje).toBe(M.sinPermiso);
+  });
+});

@@ -1,0 +1,116 @@
+import { M, texto } from '@recargas/contracts/mensajes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../src/contexto.ts';
+import * as saldos from '../src/modules/balances/service.ts';
+import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+
+let e: Entorno;
+let admin: Awaited<ReturnType<typeof entrar>>;
+beforeAll(async () => {
+  e = await crearEntorno();
+  admin = await entrar(e.app, 'admin');
+});
+afterAll(() => e.cerrar());
+
+const pedir = (
+  s: { token: string; xsrf: string },
+  method: 'GET' | 'PATCH' | 'POST',
+  url: string,
+  payload?: unknown,
+) => e.app.inject({ method, url, payload: payload as object, headers: conToken(s.token, s.xsrf) });
+
+describe('balances and minimum balances', () => {
+  it('GET /saldosData gives Recargatodo and both Pagaqui bags', async () => {
+    (await simuladorDe(e, 'demo', 2)).configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
+    const r = await pedir(admin, 'GET', '/saldosData');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({
+      data: { saldos: { recargatodo: 1_000_000, pagaqui: { MOVISTAR: 1234, IUSA_UNEFON: 5678 } } },
+    });
+  });
+
+  it('levels 2 and 3 are refused balances and minimums', async () => {
+    for (const u of ['lider', 'cliente']) {
+      const s = await entrar(e.app, u);
+      for (const [m, url] of [
+        ['GET', '/saldosData'],
+        ['GET', '/minimos'],
+        ['PATCH', '/minimos'],
+        ['POST', '/api/configRecargasSinUsuario'],
+      ] as const) {
+        const r = await pedir(s, m, url, m === 'GET' ? undefined : {});
+        expect(r.statusCode, `${u} ${m} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it('PATCH /minimos saves both; an empty amount is refused with the spec message and saves nothing', async () => {
+    const vacio = await pedir(admin, 'PATCH', '/minimos', {
+      minimos: [
+        { id: 1, minimo: 500 },
+        { id: 2, minimo: '' },
+      ],
+    });
+    expect(vacio.statusCode).toBe(400);
+    expect(vacio.json().mensaje).toBe(M.montoVacio);
+    expect((await pedir(admin, 'GET', '/minimos')).json()).toEqual({
+      data: {
+        minimos: [
+          { id: 1, minimo: 0 },
+          { id: 2, minimo: 0 },
+        ],
+      },
+    });
+    const ok = await pedir(admin, 'PATCH', '/minimos', {
+      minimos: [
+        { id: 1, minimo: 500 },
+        { id: 2, minimo: 2000 },
+      ],
+    });
+    expect(ok.json()).toEqual({ mensaje: M.actualizadoCorrectamente });
+    expect((await pedir(admin, 'GET', '/minimos')).json()).toEqual({
+      data: {
+        minimos: [
+          { id: 1, minimo: 500 },
+          { id: 2, minimo: 2000 },
+        ],
+      },
+    });
+  });
+
+  it('a bag under its minimum raises one alert per crossing, closed when the bag is back', async () => {
+    const ctx = e.app as unknown as Ctx;
+    const pagaqui = await simuladorDe(e, 'demo', 2);
+    pagaqui.configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
+    await saldos.revisar(ctx);
+    await saldos.revisar(ctx);
+    let alertas = (await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas;
+    expect(alertas.map((a: { mensaje: string }) => a.mensaje)).toEqual([
+      texto('saldoBajo', { proveedor: 'Pagaqui', bolsa: 'MOVISTAR', saldo: 1234, minimo: 2000 }),
+    ]);
+    pagaqui.configurar({}, { MOVISTAR: 9000, IUSA_UNEFON: 5678 });
+    await saldos.revisar(ctx);
+    expect((await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
+    pagaqui.configurar({}, { MOVISTAR: 100, IUSA_UNEFON: 5678 });
+    await saldos.revisar(ctx);
+    await saldos.revisar(ctx);
+    alertas = (await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas;
+    expect(alertas).toHaveLength(1);
+    const todas = await e.db.selectFrom('alertas_saldo').selectAll().execute();
+    expect(todas).toHaveLength(2);
+    // Another company's admin sees none of them.
+    const otro = await entrar(e.app, 'admin', 'gmcel');
+    expect((await pedir(otro, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
+  });
+
+  it('POST /api/configRecargasSinUsuario keeps 1 to 2000', async () => {
+    for (const maxRecargas of [0, 2001, 'x']) {
+      expect((await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas })).statusCode).toBe(
+        400,
+      );
+    }
+    const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas: 150 });
+    expect(r.json()).toEqual({ mensaje: M.configuracionRealizada });
+    expect((await e.app.inject({ url: '/getEmpresa/demo' })).json().maxRecargas).toBe(150);
+  });
+});

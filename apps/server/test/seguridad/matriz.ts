@@ -1,0 +1,97 @@
+import type { Permiso } from '@recargas/contracts/permisos';
+
+/**
+ * Who may call each route, written from spec section 6 (and sections 2 and 7 for the screens
+ * the routes serve), independently of the routes' own `config.acceso`: the security suite
+ * compares the two. A route missing here fails the suite, so new routes must be added.
+ */
+export type Regla =
+  | 'publico'
+  /** Public by capability: the URL carries an unguessable name that expires (Excel downloads). */
+  | 'capacidad'
+  | { niveles: readonly number[]; permisos?: readonly Permiso[] };
+
+const TODOS = [0, 1, 2, 3] as const;
+const ADMINS = [0, 1] as const;
+const NO_CLIENTES = [0, 1, 2] as const;
+
+export const MATRIZ: Record<string, Regla> = {
+  // Login and session (sections 2, 4 and 7)
+  'GET /getEmpresa/{name}': 'publico',
+  'POST /iniciarSesion': 'publico',
+  'POST /api/2fa/setup': 'publico',
+  'POST /api/2fa/verify': 'publico',
+  'POST /api/renuevaToken': 'publico',
+  'POST /api/cerrarSesion': { niveles: TODOS },
+  'GET /quienSoy': { niveles: TODOS },
+  'GET /api/permisos': { niveles: TODOS },
+  // Top-ups: every level tops up; external ones need RECARGA_EXTERNA; the no-user page is public
+  'POST /checkOut': { niveles: TODOS },
+  'POST /foreignCheckOut': { niveles: TODOS, permisos: ['RECARGA_EXTERNA'] },
+  'POST /checkOut/{compania}/recargaSinUsuario': 'publico',
+  'GET /movimientos': { niveles: TODOS },
+  // Bulk top-ups and their scheduling: administrators with RECARGAS_MASIVAS (the company
+  // feature for scheduling is checked by the service, 403 with its message)
+  'GET /api/bloqueRecargasMasivas': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'GET /api/recargasMasivas': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'POST /api/recargarBloque': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'POST /api/recargarIndividual': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'POST /api/cambiaTiempoAutomatico': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'GET /api/getRecargasProgramadas': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  'POST /api/cancelarProgramacion': { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] },
+  // Balances and minimum balances: levels 0 and 1 only; 'Recargas sin usuario' is level 1's
+  'GET /saldosData': { niveles: ADMINS },
+  'GET /minimos': { niveles: ADMINS },
+  'PATCH /minimos': { niveles: ADMINS },
+  'GET /api/alertasSaldo': { niveles: ADMINS },
+  'POST /api/configRecargasSinUsuario': { niveles: ADMINS },
+  // Users: level 3 cannot open user admin; the amounts toggle needs PERMISO_MONTOS and level 1
+  'POST /registrarUsuario': { niveles: NO_CLIENTES },
+  'POST /editarUsuario': { niveles: NO_CLIENTES },
+  'POST /eliminarUsuario': { niveles: NO_CLIENTES },
+  'GET /api/usuarios': { niveles: NO_CLIENTES },
+  'GET /api/usuarios/{id}': { niveles: NO_CLIENTES },
+  'GET /api/usuariosMonto': { niveles: ADMINS, permisos: ['PERMISO_MONTOS'] },
+  'POST /api/setUsuariosMonto': { niveles: ADMINS, permisos: ['PERMISO_MONTOS'] },
+  'GET /api/lideres': { niveles: NO_CLIENTES },
+  'GET /api/clientes': { niveles: NO_CLIENTES },
+  // Line inventory: administrarBase is for non-clients; its edit column needs ADMINISTRAR_BASE;
+  // unlock is level 1 with DESBLOQUEAR_LINEAS
+  'GET /iccs': { niveles: NO_CLIENTES },
+  'POST /actualizarIcc': { niveles: NO_CLIENTES, permisos: ['ADMINISTRAR_BASE'] },
+  'POST /desbloquearIcc': { niveles: ADMINS, permisos: ['DESBLOQUEAR_LINEAS'] },
+  // Upload: admins, or non-level-3 users with the leader-feedback permission (checked per action)
+  'POST /subirArchivo': { niveles: NO_CLIENTES },
+  'GET /get/plantilla': { niveles: ADMINS },
+  'GET /get/plantilla/vendedor': { niveles: NO_CLIENTES },
+  // Excel: every list screen exports, so every level; the download URL is a capability
+  'POST /excel': { niveles: TODOS },
+  'GET /excel/descargar': 'capacidad',
+  // Sales report for everyone (scoped by level inside); charts need an admin with GRAFICAS
+  'GET /reportes': { niveles: TODOS },
+  'GET /reportesNew': { niveles: TODOS },
+  'GET /graficas': { niveles: ADMINS, permisos: ['GRAFICAS'] },
+  // Carrier top-ups need the permission and level 1; the top-up screen reads the comments
+  'GET /empresas': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  'GET /plataformasEmpresa': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  'POST /plataformasEmpresa': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  'GET /plataformaCarrier': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  'POST /cambiarPlataformasEmpresa': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  'GET /api/comments/': { niveles: TODOS },
+  'POST /api/comments/': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },
+  // Release notes and notifications: every user reads their own (spec section 2, 'always')
+  'GET /api/actualizaciones': { niveles: TODOS },
+  'GET /api/actualizaciones/{id}': { niveles: TODOS },
+  'POST /firebase': { niveles: TODOS },
+  'GET /api/notificaciones': { niveles: TODOS },
+  'GET /api/notificaciones/clave': { niveles: TODOS },
+  'POST /api/notificaciones/leidas': { niveles: TODOS },
+  // Port-outs: an administrator with PORTABILIDADES; inventory days: INVENTARIO and not a client
+  'GET /api/portOuts': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'PATCH /api/portOuts': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'POST /api/portOuts/activacion': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'POST /api/portOuts/transactions': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'POST /api/portOuts/foreignTransactions': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'GET /api/portOuts/{dn}': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'POST /api/portOuts/inventoryDays': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
+};

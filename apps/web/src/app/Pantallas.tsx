@@ -1,0 +1,66 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { M } from '@recargas/contracts/mensajes';
+import { MENU, rutaInicial, rutaPermitida } from '@recargas/contracts/menu';
+import type { ComponentType } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { Actualizaciones } from '../features/actualizaciones/Actualizaciones.tsx';
+import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx';
+import { NuevoUsuarioPlataforma } from '../features/carriers/NuevoUsuarioPlataforma.tsx';
+import { RecargasCarrier } from '../features/carriers/RecargasCarrier.tsx';
+import { Graficas } from '../features/graficas/Graficas.tsx';
+import { AdministrarBase } from '../features/lineas/AdministrarBase.tsx';
+import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
+import { Inventario } from '../features/portabilidades/Inventario.tsx';
+import { Portabilidades } from '../features/portabilidades/Portabilidades.tsx';
+import { Recargas } from '../features/recargas/Recargas.tsx';
+import { ConfigSinUsuario } from '../features/saldos/ConfigSinUsuario.tsx';
+import { Saldos } from '../features/saldos/Saldos.tsx';
+import { SubirArchivos } from '../features/subidas/SubirArchivos.tsx';
+import { UsuarioFormulario } from '../features/usuarios/UsuarioFormulario.tsx';
+import { Usuarios } from '../features/usuarios/Usuarios.tsx';
+import { Ventas } from '../features/ventas/Ventas.tsx';
+import { useSesion } from './Shell.tsx';
+
+/** Screens built so far, by their route under /in/. */
+const PANTALLAS: Record<string, ComponentType> = {
+  recargas: Recargas,
+  saldos: Saldos,
+  configRecargasSinUsuario: ConfigSinUsuario,
+  usuarios: Usuarios,
+  usuarioNew: UsuarioFormulario,
+  editarUsuario: UsuarioFormulario,
+  ventas: Ventas,
+  graficas: Graficas,
+  recargasMasivas: RecargasMasivas,
+  portabilidades: Portabilidades,
+  inventario: Inventario,
+  recargasCarier: RecargasCarrier,
+  nuevoUsuarioPlataforma: NuevoUsuarioPlataforma,
+  comentariosCarier: ComentariosCarrier,
+  actualizaciones: Actualizaciones,
+  administrarBase: AdministrarBase,
+  subirArchivos: SubirArchivos,
+};
+
+/** /in/<ruta>: the screen, if the user's level, permissions and whitelist allow it. */
+export function Pantallas() {
+  const sesion = useSesion();
+  const ruta = (useParams()['*'] ?? '').split('/')[0] ?? '';
+  if (!rutaPermitida(sesion, ruta)) return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
+  const Pantalla = PANTALLAS[ruta];
+  return Pantalla ? <Pantalla /> : <EnConstruccion ruta={ruta} />;
+}
+
+function EnConstruccion({ ruta }: { ruta: string }) {
+  const sesion = useSesion();
+  const item = MENU.find((i) => i.ruta === ruta);
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {item ? item.titulo(sesion) : ruta}
+      </Typography>
+      <Typography>{M.pantallaEnConstruccion}</Typography>
+    </Paper>
+  );
+}

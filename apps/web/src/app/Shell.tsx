@@ -1,0 +1,200 @@
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import BarChart from '@mui/icons-material/BarChart';
+import DynamicFeed from '@mui/icons-material/DynamicFeed';
+import Inventory from '@mui/icons-material/Inventory';
+import Logout from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import NewReleases from '@mui/icons-material/NewReleases';
+import People from '@mui/icons-material/People';
+import PersonOff from '@mui/icons-material/PersonOff';
+import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
+import Recycling from '@mui/icons-material/Recycling';
+import SettingsCell from '@mui/icons-material/SettingsCell';
+import ShowChart from '@mui/icons-material/ShowChart';
+import Storage from '@mui/icons-material/Storage';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { ThemeProvider } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresa';
+import { M } from '@recargas/contracts/mensajes';
+import { menuPara } from '@recargas/contracts/menu';
+import { useIsFetching, useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Navigate, NavLink, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { CONSULTA_ACTUALIZACIONES } from '../features/actualizaciones/Actualizaciones.tsx';
+import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
+import { api } from '../lib/api.ts';
+import { useEmpresa } from '../lib/empresa.ts';
+import { borrarSesion, esAdmin, leerSesion, type Sesion } from '../lib/sesion.ts';
+import { temaDe } from '../lib/tema.ts';
+
+const ANCHO_MENU = 260;
+/** Spec: the mobile breakpoint is 800 px (800 and below is mobile). */
+const ESCRITORIO = '(min-width:801px)';
+
+const ICONOS: Record<string, ReactNode> = {
+  recargas: <PhoneAndroid />,
+  usuarios: <People />,
+  ventas: <BarChart />,
+  subirArchivos: <UploadFile />,
+  grarecicladoMasivo: <Recycling />,
+  administrarBase: <Storage />,
+  recargasMasivas: <DynamicFeed />,
+  portabilidades: <SwapHoriz />,
+  graficas: <ShowChart />,
+  inventario: <Inventory />,
+  recargasCarier: <SettingsCell />,
+  configRecargasSinUsuario: <PersonOff />,
+  saldos: <AccountBalanceWallet />,
+  actualizaciones: <NewReleases />,
+};
+
+/** The logged-in user's session, for the screens inside the shell. */
+export const useSesion = () => useOutletContext<Sesion>();
+
+/** /in/*: the shell around every screen, closed to visitors without a session. */
+export function Shell() {
+  const sesion = leerSesion();
+  if (!sesion) return <Navigate to="/" replace />;
+  return <ShellConSesion sesion={sesion} />;
+}
+
+function ShellConSesion({ sesion }: { sesion: Sesion }) {
+  const empresa = useEmpresa(sesion.empresa);
+  const tema = useMemo(() => temaDe(empresa.data ?? TEMA_POR_DEFECTO), [empresa.data]);
+  const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
+  const [abierto, setAbierto] = useState(false);
+  const ocupado = useIsFetching() + useIsMutating() > 0;
+  usePush();
+  const alertasSaldo = useQuery({
+    queryKey: ['alertasSaldo'],
+    queryFn: () => api<{ alertas: { id: number; mensaje: string }[] }>('/api/alertasSaldo'),
+    enabled: esAdmin(sesion),
+    refetchInterval: 60_000,
+  });
+  const nombreEmpresa = empresa.data?.nombre ?? sesion.empresa;
+
+  const menu = <Menu sesion={sesion} logo={empresa.data?.image ?? null} alElegir={() => setAbierto(false)} />;
+  return (
+    <ThemeProvider theme={tema}>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+        <AppBar position="fixed" color="primary" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+          <Toolbar>
+            {!escritorio && (
+              <IconButton
+                color="inherit"
+                edge="start"
+                aria-label={M.abrirMenu}
+                onClick={() => setAbierto(true)}
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography variant="h6" component="div" noWrap sx={{ ml: 1, flexGrow: 1 }}>
+              {nombreEmpresa}
+            </Typography>
+            <Campana />
+          </Toolbar>
+          {ocupado && (
+            <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />
+          )}
+        </AppBar>
+        <Drawer
+          variant={escritorio ? 'permanent' : 'temporary'}
+          open={escritorio || abierto}
+          onClose={() => setAbierto(false)}
+          sx={{
+            width: escritorio ? ANCHO_MENU : undefined,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: ANCHO_MENU },
+          }}
+        >
+          {menu}
+        </Drawer>
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          {empresa.data?.alerta && (
+            <Alert severity="warning" square data-testid="alerta-empresa">
+              {empresa.data.alerta}
+            </Alert>
+          )}
+          {alertasSaldo.data?.alertas.map((a) => (
+            <Alert key={a.id} severity="error" square>
+              {a.mensaje}
+            </Alert>
+          ))}
+          <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 } }}>
+            <Outlet context={sesion} />
+          </Box>
+          <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>
+            © {new Date().getFullYear()} {nombreEmpresa} · {M.pie}
+          </Box>
+        </Box>
+      </Box>
+    </ThemeProvider>
+  );
+}
+
+function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null; alElegir: () => void }) {
+  const navegar = useNavigate();
+  const cliente = useQueryClient();
+  // 'Nuevo' on Actualizaciones while the newest note is unread by this user.
+  const notaNueva = useQuery(CONSULTA_ACTUALIZACIONES).data?.nuevo === true;
+  const cerrarSesion = async () => {
+    const empresa = sesion.empresa;
+    await api('/api/cerrarSesion', { metodo: 'POST' }).catch(() => undefined);
+    borrarSesion();
+    cliente.clear();
+    navegar(`/${empresa}`, { replace: true });
+  };
+  return (
+    <Box component="nav" sx={{ overflowY: 'auto' }}>
+      <Toolbar />
+      <Box sx={{ p: 2, textAlign: 'center' }}>
+        {logo && <Box component="img" src={logo} alt="" sx={{ maxWidth: '100%', maxHeight: 64 }} />}
+        <Typography fontWeight="bold">{sesion.nombre}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {sesion.username}
+        </Typography>
+      </Box>
+      <List>
+        {menuPara(sesion).map((item) => (
+          <ListItemButton
+            key={item.ruta}
+            component={NavLink}
+            to={`/in/${item.ruta}`}
+            data-testid={`menu-${item.ruta}`}
+            onClick={alElegir}
+            sx={{ '&.active': { bgcolor: 'action.selected' } }}
+          >
+            <ListItemIcon>{ICONOS[item.ruta]}</ListItemIcon>
+            <ListItemText primary={item.titulo} />
+            {item.ruta === 'actualizaciones' && notaNueva && (
+              <Chip label={M.nuevo} color="secondary" size="small" data-testid="badge-nuevo" />
+            )}
+          </ListItemButton>
+        ))}
+        <ListItemButton data-testid="menu-cerrarSesion" onClick={cerrarSesion}>
+          <ListItemIcon>
+            <Logout />
+          </ListItemIcon>
+          <ListItemText primary={M.cerrarSesion} />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}

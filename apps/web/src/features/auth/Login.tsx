@@ -1,0 +1,253 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PASO, type RespuestaLogin } from '@recargas/contracts/auth';
+import type { EmpresaPublica } from '@recargas/contracts/empresa';
+import { M } from '@recargas/contracts/mensajes';
+import { rutaInicial } from '@recargas/contracts/menu';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { api, ErrorApi } from '../../lib/api.ts';
+import { useEmpresa } from '../../lib/empresa.ts';
+import { guardarSesion, leerSesion } from '../../lib/sesion.ts';
+import { temaDe } from '../../lib/tema.ts';
+
+/**
+ * Route /:empresa. The company theme is fetched and applied before the form renders; when that
+ * fails the error shows for 10 s and the visitor goes to sinEmpresa (spec section 2).
+ */
+export function Login() {
+  const { empresa = '' } = useParams();
+  const navegar = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const consulta = useEmpresa(empresa);
+
+  useEffect(() => {
+    if (!consulta.error) return;
+    enqueueSnackbar(consulta.error.message, { variant: 'error', autoHideDuration: 10_000 });
+    navegar('/', { replace: true });
+  }, [consulta.error, enqueueSnackbar, navegar]);
+
+  const datos = consulta.data;
+  const tema = useMemo(() => (datos ? temaDe(datos) : null), [datos]);
+  const sesion = leerSesion();
+  if (sesion && datos && sesion.empresa === datos.empresa) {
+    return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
+  }
+  if (!datos || !tema) return <LinearProgress aria-label={M.cargando} />;
+  return (
+    <ThemeProvider theme={tema}>
+      <PantallaLogin empresa={datos} />
+    </ThemeProvider>
+  );
+}
+
+/** 'offset-lN' (a 12-column grid offset) places the card on wide screens. */
+const desplazamiento = (clase: string) => {
+  const n = Number(/offset-l(\d+)/.exec(clase)?.[1] ?? 3);
+  return `${(Math.min(n, 6) / 12) * 100}%`;
+};
+
+function Fondo({ empresa }: { empresa: EmpresaPublica }) {
+  if (empresa.videoFondo) {
+    return (
+      <Box
+        component="video"
+        src={empresa.videoFondo}
+        autoPlay
+        muted
+        loop
+        playsInline
+        sx={{ position: 'fixed', inset: 0, width: '100%', height: '100%', objectFit: 'cover', zIndex: -1 }}
+      />
+    );
+  }
+  return null;
+}
+
+type Paso = (typeof PASO)[keyof typeof PASO];
+
+function PantallaLogin({ empresa }: { empresa: EmpresaPublica }) {
+  const navegar = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [paso, setPaso] = useState<Paso>(PASO.normal);
+  const [qr, setQr] = useState<string | null>(null);
+  const [mensaje, setMensaje] = useState('');
+  const [enviando, setEnviando] = useState(false);
+  const credenciales = { username, password, empresa: empresa.empresa };
+
+  const entrar = (r: RespuestaLogin) => {
+    if (!r.token) throw new ErrorApi(M.errorInesperadoLogin, 200);
+    guardarSesion(r);
+    navegar(`/in/${rutaInicial(r)}`, { replace: true });
+  };
+
+  const fallo = (e: unknown) => {
+    if (
+      e instanceof ErrorApi &&
+      [PASO.configurar, PASO.codigoNuevo, PASO.codigo].includes(e.cuerpo.code as never)
+    ) {
+      setPaso(e.cuerpo.code as Paso);
+      if (typeof e.cuerpo.qrCodeUrl === 'string') setQr(e.cuerpo.qrCodeUrl);
+      setMensaje(e.message);
+      return;
+    }
+    setMensaje(e instanceof ErrorApi ? e.message : M.credencialesInvalidas);
+  };
+
+  const enviar = async (evento: FormEvent) => {
+    evento.preventDefault();
+    if (enviando) return;
+    setEnviando(true);
+    setMensaje('');
+    try {
+      if (paso === PASO.normal) {
+        entrar(await api<RespuestaLogin>('/iniciarSesion', { cuerpo: credenciales }));
+      } else {
+        entrar(await api<RespuestaLogin>('/api/2fa/verify', { cuerpo: { ...credenciales, code } }));
+      }
+    } catch (e) {
+      fallo(e);
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  const nuevoQr = async () => {
+    try {
+      const r = await api<{ qrCodeUrl: string }>('/api/2fa/setup', { cuerpo: credenciales });
+      setQr(r.qrCodeUrl);
+      setPaso(PASO.configurar);
+      setMensaje(M.dosPasosConfigurar);
+    } catch {
+      setMensaje(M.errorQr);
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        bgcolor: 'background.default',
+        color: 'text.primary',
+        backgroundImage: empresa.imagenFondo ? `url(${empresa.imagenFondo})` : undefined,
+        backgroundSize: 'cover',
+        py: { xs: 2, md: 8 },
+        px: 2,
+      }}
+    >
+      <Fondo empresa={empresa} />
+      {enviando && <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />}
+      <Card
+        sx={{
+          width: { xs: '100%', md: '50%' },
+          maxWidth: 560,
+          ml: { xs: 0, md: desplazamiento(empresa.izquierdoLogin) },
+        }}
+        elevation={4}
+      >
+        <CardContent>
+          <Stack component="form" spacing={2} onSubmit={enviar} noValidate>
+            {empresa.image ? (
+              <Box
+                component="img"
+                src={empresa.image}
+                alt={empresa.nombre}
+                sx={{ maxHeight: 96, objectFit: 'contain' }}
+              />
+            ) : (
+              <Typography variant="h5" component="h1" color="primary" textAlign="center">
+                {empresa.nombre}
+              </Typography>
+            )}
+            {paso === PASO.normal && (
+              <>
+                <TextField
+                  name="username"
+                  label={M.usuario}
+                  autoComplete="username"
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                  slotProps={{ htmlInput: { maxLength: 50 } }}
+                  autoFocus
+                  required
+                />
+                <TextField
+                  name="password"
+                  type="password"
+                  label={M.contrasena}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                />
+              </>
+            )}
+            {paso === PASO.configurar && qr && (
+              <Box component="img" src={qr} alt="QR" sx={{ width: 200, height: 200, alignSelf: 'center' }} />
+            )}
+            {(paso === PASO.codigoNuevo || paso === PASO.codigo) && (
+              <TextField
+                name="code"
+                label={M.codigoVerificacion}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code' },
+                }}
+                autoFocus
+              />
+            )}
+            {paso === PASO.codigoNuevo && (
+              <Link component="button" type="button" onClick={nuevoQr} data-testid="login-nuevo-qr">
+                {M.qrNoEscaneado}
+              </Link>
+            )}
+            <Typography data-testid="login-mensaje" role="alert" color="error" minHeight="1.5em">
+              {mensaje}
+            </Typography>
+            {paso === PASO.configurar ? (
+              <Button variant="contained" size="large" onClick={() => setPaso(PASO.codigo)}>
+                {M.siguiente}
+              </Button>
+            ) : (
+              <Button
+                data-testid="login-submit"
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={enviando}
+              >
+                {paso === PASO.normal ? M.iniciarSesion : M.enviar}
+              </Button>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      {empresa.quienesSomos && (
+        <Card sx={{ mt: 3, mx: 'auto', maxWidth: 800 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {M.quienesSomos}
+            </Typography>
+            <Typography variant="subtitle1">{M.vision}</Typography>
+            <Typography paragraph>{empresa.quienesSomos.vision}</Typography>
+            <Typography variant="subtitle1">{M.mision}</Typography>
+            <Typography>{empresa.quienesSomos.mision}</Typography>
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

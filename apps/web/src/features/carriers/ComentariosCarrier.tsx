@@ -1,0 +1,76 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Carrier } from '@recargas/contracts/carriers';
+import { MAX_COMENTARIO, type respuestaComentarios } from '@recargas/contracts/comentarios';
+import { M } from '@recargas/contracts/mensajes';
+import { CARRIERS_PANTALLA } from '@recargas/contracts/plataformas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+type Comentarios = z.infer<typeof respuestaComentarios>;
+
+/** /in/comentariosCarier: 'Comentarios por tipo de carrier', one input per carrier and Enviar. */
+export function ComentariosCarrier() {
+  const { data } = useQuery({
+    queryKey: ['comentarios'],
+    queryFn: () => api<Comentarios>('/api/comments/'),
+  });
+  // The form appears once the saved comments are here, so a late answer never overwrites typing.
+  return data ? <Formulario guardados={data} /> : <LinearProgress />;
+}
+
+function Formulario({ guardados }: { guardados: Comentarios }) {
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [valores, setValores] = useState<Partial<Record<Carrier, string>>>(() =>
+    Object.fromEntries(guardados.map((c) => [c.carrier, c.comment])),
+  );
+  const guardar = useMutation({
+    mutationFn: () =>
+      api<{ mensaje: string }>('/api/comments/', {
+        cuerpo: CARRIERS_PANTALLA.map(({ carrier }) => ({ carrier, comment: valores[carrier] ?? '' })),
+      }),
+    onSuccess: (r) => {
+      enqueueSnackbar(r.mensaje, { variant: 'success' });
+      void consultas.invalidateQueries({ queryKey: ['comentarios'] });
+    },
+    onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
+  });
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    guardar.mutate();
+  };
+  return (
+    <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {M.comentariosPorCarrier}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        {CARRIERS_PANTALLA.map(({ carrier, nombre }) => (
+          <Grid key={carrier} size={{ xs: 12, md: 6 }}>
+            <TextField
+              fullWidth
+              multiline
+              minRows={2}
+              name={`comentario-${carrier}`}
+              label={nombre}
+              value={valores[carrier] ?? ''}
+              onChange={(e) => setValores((v) => ({ ...v, [carrier]: e.target.value }))}
+              slotProps={{ htmlInput: { maxLength: MAX_COMENTARIO } }}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      <Button type="submit" variant="contained" disabled={guardar.isPending}>
+        {M.enviar}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { M } from '@recargas/contracts/mensajes';
+import { PERIODOS, type Periodo, type RespuestaGraficas } from '@recargas/contracts/reportes';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { aQuery } from '../../lib/lista.ts';
+import { diaLocal, partesRango, RangoFechas } from '../../ui/RangoFechas.tsx';
+
+/**
+ * /in/graficas: for each leader, its username and a line chart of the amount recharged per
+ * period (summed by the server). Default: the last 12 months, yearly.
+ */
+export function Graficas() {
+  const tema = useTheme();
+  const [rango, setRango] = useState({ desde: diaLocal(-365), hasta: diaLocal() });
+  const [periodo, setPeriodo] = useState<Periodo>('anual');
+  const consulta = useQuery({
+    queryKey: ['graficas', rango, periodo],
+    queryFn: () =>
+      api<RespuestaGraficas>(`/graficas?${aQuery({ ...partesRango(rango.desde, rango.hasta), periodo })}`),
+  });
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {M.graficas}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <RangoFechas desde={rango.desde} hasta={rango.hasta} alCambiar={setRango} />
+        <RadioGroup
+          row
+          aria-label={M.periodo}
+          value={periodo}
+          onChange={(e) => setPeriodo(e.target.value as Periodo)}
+        >
+          {PERIODOS.map((p) => (
+            <FormControlLabel key={p} value={p} control={<Radio />} label={M[p]} />
+          ))}
+        </RadioGroup>
+      </Stack>
+      {consulta.isFetching && <LinearProgress />}
+      {consulta.error && <Typography color="error">{consulta.error.message}</Typography>}
+      {consulta.data && consulta.data.lideres.length === 0 && <Typography>{M.sinResultados}</Typography>}
+      {consulta.data && (
+        <Grid container spacing={2}>
+          {consulta.data.lideres.map((l) => (
+            <Grid key={l.idLider} size={{ xs: 12, lg: 6 }}>
+              <Card variant="outlined" data-testid="grafica-lider">
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {l.username || l.lider}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {l.lider}
+                  </Typography>
+                  <LineChart
+                    skipAnimation
+                    height={260}
+                    xAxis={[{ scaleType: 'point', data: l.puntos.map((p) => p.periodo), label: M.periodo }]}
+                    series={[
+                      {
+                        data: l.puntos.map((p) => p.monto),
+                        label: M.montoRecargado,
+                        color: tema.palette.primary.main,
+                        valueFormatter: (v) => (v === null ? '' : `$${v.toLocaleString('es-MX')}`),
+                      },
+                    ]}
+                  />
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Paper>
+  );
+}

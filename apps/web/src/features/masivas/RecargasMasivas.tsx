@@ -1,0 +1,267 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type {
+  BloqueMasivo,
+  LineaMasiva,
+  Programacion,
+  RespuestaBloques,
+  RespuestaLineasMasivas,
+} from '@recargas/contracts/masivas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { sonar } from '../../ui/sonido.ts';
+import { DialogoProgramar } from './DialogoProgramar.tsx';
+
+const CLAVE = ['bloques'];
+/** While lines are queued or open, the numbers are asked for again: live progress. */
+const CADA = 2000;
+
+function Progreso({ b }: { b: BloqueMasivo }) {
+  return (
+    <Box sx={{ minWidth: 140 }}>
+      <LinearProgress variant="determinate" value={b.lineas ? (100 * b.recargadas) / b.lineas : 0} />
+      <Typography variant="caption" data-testid="bloque-progreso">
+        {texto('bloqueProgreso', { recargadas: b.recargadas, lineas: b.lineas })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** /in/recargasMasivas: blocks of lines uploaded by action 4, recharged whole or line by line. */
+export function RecargasMasivas() {
+  const [fecha, setFecha] = useState<number | null>(null);
+  const [programar, setProgramar] = useState<BloqueMasivo | null>(null);
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const bloques = useQuery({
+    queryKey: CLAVE,
+    queryFn: () => api<RespuestaBloques>('/api/bloqueRecargasMasivas'),
+    refetchInterval: (q) => (q.state.data?.bloques.some((b) => b.enCurso > 0) ? CADA : false),
+  });
+  const recargarBloque = useMutation({
+    mutationFn: (b: BloqueMasivo) =>
+      api<{ mensaje: string }>('/api/recargarBloque', { cuerpo: { fecha: b.fechaNumerica } }),
+    onSuccess: (r) => {
+      enqueueSnackbar(r.mensaje, { variant: 'info' });
+      void consultas.invalidateQueries({ queryKey: CLAVE });
+    },
+    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
+  });
+
+  if (fecha !== null) return <DetalleBloque fecha={fecha} alVolver={() => setFecha(null)} />;
+  const datos = bloques.data;
+  return (
+    <Stack spacing={2}>
+      <Paper sx={{ p: 2 }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {M.bloquesDeRecargas}
+        </Typography>
+        {bloques.isFetching && !datos && <LinearProgress />}
+        {bloques.error && <Typography color="error">{bloques.error.message}</Typography>}
+        <TableContainer>
+          <Table size="small" data-testid="tabla-bloques">
+            <TableHead>
+              <TableRow>
+                {datos?.titulos.map((t) => (
+                  <TableCell key={t.llave}>{t.valor}</TableCell>
+                ))}
+                <TableCell />
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {datos?.bloques.map((b) => (
+                <TableRow key={b.fechaNumerica} hover>
+                  <TableCell>{b.lineas}</TableCell>
+                  <TableCell>
+                    <Progreso b={b} />
+                  </TableCell>
+                  <TableCell>${b.monto.toLocaleString('es-MX')}</TableCell>
+                  <TableCell>{b.fecha}</TableCell>
+                  <TableCell>
+                    <Button size="small" onClick={() => setFecha(b.fechaNumerica)}>
+                      {M.detalles}
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        disabled={b.disable || recargarBloque.isPending}
+                        onClick={() => recargarBloque.mutate(b)}
+                      >
+                        {M.recargarBloque}
+                      </Button>
+                      {datos.programacion && (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={b.disable}
+                          onClick={() => setProgramar(b)}
+                        >
+                          {M.programar}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {datos?.bloques.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>{M.sinBloques}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+      {datos?.programacion && <Programas />}
+      {programar && <DialogoProgramar bloque={programar} alCerrar={() => setProgramar(null)} />}
+    </Stack>
+  );
+}
+
+/** 'Recargas del {date}': the lines of one block, each with its own recharge button. */
+function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const consultas = useQueryClient();
+  const clave = ['bloque', fecha];
+  const detalle = useQuery({
+    queryKey: clave,
+    queryFn: () => api<RespuestaLineasMasivas>(`/api/recargasMasivas?fecha=${fecha}`),
+    refetchInterval: (q) => (q.state.data?.lineas.some((l) => l.enCurso) ? CADA : false),
+  });
+  const [enVuelo, setEnVuelo] = useState<number | null>(null);
+  const recargar = async (l: LineaMasiva) => {
+    setEnVuelo(l.id);
+    try {
+      const r = await api<{ estado: string; mensaje: string }>('/api/recargarIndividual', {
+        cuerpo: { id: l.id },
+        aceptar: [422],
+      });
+      const exito = r.estado === 'exitosa';
+      enqueueSnackbar(r.mensaje, { variant: exito ? 'success' : r.estado === 'fallida' ? 'error' : 'info' });
+      sonar(exito);
+    } catch (e) {
+      enqueueSnackbar(e instanceof Error ? e.message : M.recargaFallida, { variant: 'error' });
+      sonar(false);
+    } finally {
+      setEnVuelo(null);
+      void consultas.invalidateQueries({ queryKey: clave });
+      void consultas.invalidateQueries({ queryKey: CLAVE });
+    }
+  };
+  const datos = detalle.data;
+  const celda = (l: LineaMasiva, llave: string) => {
+    if (llave === 'isRecargado') return l.isRecargado ? '✓' : l.enCurso ? M.enCola : '';
+    if (llave === 'monto') return l.monto === null ? '' : `$${l.monto}`;
+    return String(l[llave as keyof LineaMasiva] ?? '');
+  };
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Button startIcon={<ArrowBack />} onClick={alVolver} sx={{ mb: 1 }}>
+        {M.bloquesDeRecargas}
+      </Button>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {datos ? texto('recargasDel', { date: datos.bloque.fecha }) : M.cargando}
+      </Typography>
+      {datos && <Progreso b={datos.bloque} />}
+      <TableContainer sx={{ mt: 2 }}>
+        <Table size="small" data-testid="tabla-lineas-bloque">
+          <TableHead>
+            <TableRow>
+              {datos?.titulos.map((t) => (
+                <TableCell key={t.llave}>{t.valor}</TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {datos?.lineas.map((l) => (
+              <TableRow key={l.id}>
+                {datos.titulos.map((t) => (
+                  <TableCell key={t.llave}>{celda(l, t.llave)}</TableCell>
+                ))}
+                <TableCell>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={l.isRecargado || l.enCurso || enVuelo === l.id}
+                    onClick={() => void recargar(l)}
+                  >
+                    {M.recargar}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
+
+/** The scheduled programmes; a click cancels what has not run yet. */
+function Programas() {
+  const { enqueueSnackbar } = useSnackbar();
+  const consultas = useQueryClient();
+  const programas = useQuery({
+    queryKey: ['programas'],
+    queryFn: () => api<{ programas: Programacion[] }>('/api/getRecargasProgramadas'),
+  });
+  const cancelar = useMutation({
+    mutationFn: (p: Programacion) =>
+      api<{ canceladas: number }>('/api/cancelarProgramacion', {
+        cuerpo: { identificador: p.identificador },
+      }),
+    onSuccess: (r) => {
+      enqueueSnackbar(texto('programacionCancelada', { n: r.canceladas }), { variant: 'success' });
+      void consultas.invalidateQueries({ queryKey: ['programas'] });
+      void consultas.invalidateQueries({ queryKey: CLAVE });
+    },
+    onError: () => enqueueSnackbar(M.noSePudoCancelar, { variant: 'error' }),
+  });
+  const lista = programas.data?.programas ?? [];
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2">
+        {M.programasDeRecargas}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {lista.length ? M.cancelarProgramacionAyuda : M.sinProgramas}
+      </Typography>
+      <List dense data-testid="programas">
+        {lista.map((p) => (
+          <ListItemButton
+            key={p.identificador}
+            onClick={() => cancelar.mutate(p)}
+            disabled={cancelar.isPending}
+          >
+            <ListItemText
+              primary={`${p.fecha}: ${p.inicio} – ${p.fin}`}
+              secondary={`${M.pendientes}: ${p.pendientes} / ${p.lineas}`}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,402 @@
+import EditIcon from '@mui/icons-material/Edit';
+import SyncIcon from '@mui/icons-material/Sync';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { M, texto } from '@recargas/contracts/mensajes';
+import {
+  CAMPOS_EDITABLES,
+  type CampoEditable,
+  CLAVES_PORTA,
+  COLUMNAS_PORTA,
+  type DetallePorta,
+  type PortOut,
+  type RespuestaPortas,
+  siguientePaso,
+} from '@recargas/contracts/portabilidades';
+import { LIMITES_RECARGA } from '@recargas/contracts/recargas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type ReactNode, useState } from 'react';
+import { useSesion } from '../../app/Shell.tsx';
+import { api, claveIdempotencia } from '../../lib/api.ts';
+import { useListaPaginada } from '../../lib/lista.ts';
+import { BotonExcel } from '../../ui/BotonExcel.tsx';
+import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
+import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
+import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+
+const RUTA = '/api/portOuts';
+
+/** Default start (spec section 9): the same day of the previous month, capped at 27. */
+export function inicioMesAnterior(): string {
+  const hoy = new Date();
+  const d = new Date(hoy.getFullYear(), hoy.getMonth() - 1, Math.min(hoy.getDate(), 27));
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** yyyy/MM/dd HH:mm in the browser's zone. */
+export function fechaCorta(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+const nombreCarrier = (c: string | null) => (c ? (CARRIERS[c as keyof typeof CARRIERS] ?? c) : null);
+/** Missing originCarrier, originDn, rechargeAmount, nip and inter show 'NA' (section 3). */
+const na = (v: string | number | null) => (v === null || v === '' ? M.na : String(v));
+
+type Borrador = Record<CampoEditable, string>;
+const borradorDe = (f: PortOut): Borrador => ({
+  leaderName: f.leaderName ?? '',
+  clientName: f.clientName ?? '',
+  rechargeAmount: f.rechargeAmount === null ? '' : String(f.rechargeAmount),
+  originDn: f.originDn ?? '',
+  originCarrier: f.originCarrier ?? '',
+  destinationDn: f.destinationDn ?? '',
+  destinationCarrier: f.destinationCarrier ?? '',
+  nip: f.nip ?? '',
+});
+
+/** Only the fields that differ from the copy kept when editing began (section 4). */
+function cambiosDe(original: Borrador, borrador: Borrador): Record<string, string | number | null> {
+  const cambios: Record<string, string | number | null> = {};
+  for (const c of CAMPOS_EDITABLES) {
+    const v = borrador[c].trim();
+    if (v === original[c]) continue;
+    cambios[c] = v === '' ? null : c === 'rechargeAmount' && /^\d+$/.test(v) ? Number(v) : v;
+  }
+  return cambios;
+}
+
+/** /in/portabilidades: the port-out rows with their flow (spec sections 2, 4 and 8). */
+export function Portabilidades() {
+  const sesion = useSesion();
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [rango, setRango] = useState({ desde: inicioMesAnterior(), hasta: diaLocal() });
+  const [filtros, setFiltros] = useState<Filtros>({});
+  const [verFiltros, setVerFiltros] = useState(false);
+  const [edicion, setEdicion] = useState<{ id: number; original: Borrador; borrador: Borrador } | null>(null);
+  const [folio, setFolio] = useState('');
+  const [detalle, setDetalle] = useState<{ dn: string; datos: DetallePorta | null } | null>(null);
+  const lista = useListaPaginada<RespuestaPortas, PortOut>(
+    RUTA,
+    { fechaInicial: rango.desde, fechaFinal: rango.hasta, filtros },
+    (p) => p.portOuts,
+  );
+  const editable = sesion.nivel < 2;
+  const refrescar = () => consultas.invalidateQueries({ queryKey: [RUTA] });
+  const aviso = (mensaje: string, variant: 'success' | 'error' | 'info') =>
+    enqueueSnackbar(mensaje, { variant });
+
+  const paso = useMutation({
+    mutationFn: (v: { fila: PortOut; accion: 'activar' | 'portar' }) =>
+      api<{ mensaje: string }>(`${RUTA}/activacion`, {
+        cuerpo: { ...v.fila, id: v.fila.id, accion: v.accion, origin: 'web' },
+      }),
+    onSuccess: (r) => aviso(r.mensaje, 'success'),
+    onError: (e) => aviso(e.message, 'error'),
+    onSettled: refrescar,
+  });
+  const recarga = useMutation({
+    mutationFn: (v: { id: number; folio?: string }) =>
+      api<{ mensaje: string; estado: string }>(
+        `${RUTA}/${v.folio === undefined ? 'transactions' : 'foreignTransactions'}`,
+        {
+          cuerpo: v.folio === undefined ? { id: v.id } : { id: v.id, folio: v.folio, type: 3 },
+          cabeceras: { 'Idempotency-Key': claveIdempotencia() },
+        },
+      ),
+    onSuccess: (r, v) => {
+      aviso(r.mensaje, r.estado === 'exitosa' ? 'success' : 'info');
+      if (v.folio !== undefined) {
+        setEdicion(null);
+        setFolio('');
+      }
+    },
+    onError: (e) => aviso(`${M.portaRecargaFallida}: ${e.message}`, 'error'),
+    onSettled: refrescar,
+  });
+  const guardar = useMutation({
+    mutationFn: (cuerpo: Record<string, unknown>) =>
+      api<{ mensaje: string }>(RUTA, { metodo: 'PATCH', cuerpo }),
+    onSuccess: (r) => {
+      aviso(r.mensaje, 'success');
+      setEdicion(null);
+    },
+    onError: (e) => aviso(`${M.actualizarFallido} ${e.message}`, 'error'),
+    onSettled: refrescar,
+  });
+  const ocupado = paso.isPending || recarga.isPending || guardar.isPending;
+
+  const verDetalle = async (dn: string) => {
+    setDetalle({ dn, datos: null });
+    try {
+      const datos = await api<DetallePorta>(`${RUTA}/${encodeURIComponent(dn)}`);
+      setDetalle((d) => (d?.dn === dn ? { dn, datos } : d));
+    } catch {
+      // The modal closes (section 8).
+      setDetalle(null);
+      aviso(M.detalleFallido, 'error');
+    }
+  };
+
+  const alGuardar = () => {
+    if (!edicion) return;
+    const cambios = cambiosDe(edicion.original, edicion.borrador);
+    if (Object.keys(cambios).length === 0) {
+      aviso(M.ningunCambio, 'info');
+      setEdicion(null);
+      return;
+    }
+    guardar.mutate({ id: edicion.id, ...cambios });
+  };
+
+  // Built on each render: the cells read the edit draft and the pending calls.
+  const columnas = ((): Columna<PortOut>[] => {
+    const enEdicion = (f: PortOut) => edicion?.id === f.id;
+    const campo = (f: PortOut, c: CampoEditable, mostrar: ReactNode): ReactNode => {
+      if (!edicion || !enEdicion(f)) return mostrar;
+      const esCarrier = c === 'originCarrier' || c === 'destinationCarrier';
+      return (
+        <TextField
+          size="small"
+          select={esCarrier}
+          name={`editar-${c}`}
+          value={edicion.borrador[c]}
+          onChange={(e) => setEdicion({ ...edicion, borrador: { ...edicion.borrador, [c]: e.target.value } })}
+          sx={{ minWidth: esCarrier ? 120 : 110 }}
+          slotProps={{ htmlInput: { 'aria-label': COLUMNAS_PORTA[c] } }}
+        >
+          {esCarrier && <MenuItem value="">{M.na}</MenuItem>}
+          {esCarrier &&
+            CODIGOS_CARRIER.map((k) => (
+              <MenuItem key={k} value={k}>
+                {CARRIERS[k]}
+              </MenuItem>
+            ))}
+        </TextField>
+      );
+    };
+    const boton = (etiqueta: string, alPulsar: () => void) => (
+      <Button
+        size="small"
+        variant="contained"
+        disabled={ocupado}
+        onClick={alPulsar}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {etiqueta}
+      </Button>
+    );
+    const base: Columna<PortOut>[] = CLAVES_PORTA.map((llave) => {
+      const valor = COLUMNAS_PORTA[llave];
+      switch (llave) {
+        case 'leaderName':
+        case 'clientName':
+        case 'destinationDn':
+          return { llave, valor, celda: (f) => campo(f, llave, f[llave] ?? '') };
+        case 'originDn':
+        case 'nip':
+        case 'rechargeAmount':
+          return { llave, valor, celda: (f) => campo(f, llave, na(f[llave])) };
+        case 'originCarrier':
+          return { llave, valor, celda: (f) => campo(f, llave, na(nombreCarrier(f.originCarrier))) };
+        case 'destinationCarrier':
+          return { llave, valor, celda: (f) => campo(f, llave, nombreCarrier(f.destinationCarrier) ?? '') };
+        case 'inter':
+          return { llave, valor, celda: (f) => na(f.inter) };
+        case 'insertedDate':
+        case 'portDate':
+        case 'rechargeDate':
+          return { llave, valor, celda: (f) => fechaCorta(f[llave]) };
+        case 'isPort':
+          return { llave, valor, celda: (f) => (f.isPort === 1 ? M.si : M.no) };
+        default:
+          return { llave, valor };
+      }
+    });
+    const acciones: Columna<PortOut>[] = [
+      {
+        llave: 'accionPortar',
+        valor: M.portar,
+        celda: (f) => {
+          const p = siguientePaso(f);
+          if (p === 'activar') return boton(M.activar, () => paso.mutate({ fila: f, accion: 'activar' }));
+          if (p === 'portar') return boton(M.portar, () => paso.mutate({ fila: f, accion: 'portar' }));
+          if (p === 'portarNuevamente')
+            return boton(M.portarNuevamente, () => paso.mutate({ fila: f, accion: 'portar' }));
+          return '';
+        },
+      },
+      {
+        llave: 'accionRecargar',
+        valor: M.recargar,
+        celda: (f) => {
+          const p = siguientePaso(f);
+          if (p === 'recargada') return '';
+          if (p !== 'recargar') return M.aunNoRecargar;
+          if (enEdicion(f))
+            return (
+              <Stack direction="row" spacing={1} alignItems="center">
+                <TextField
+                  size="small"
+                  name="folio"
+                  label={M.folio}
+                  value={folio}
+                  onChange={(e) => setFolio(e.target.value.slice(0, LIMITES_RECARGA.folio))}
+                  sx={{ width: 120 }}
+                />
+                {boton(M.recargarExternamente, () => {
+                  if (folio.trim() === '') aviso(`${M.portaRecargaFallida}: ${M.sinFolio}`, 'error');
+                  else recarga.mutate({ id: f.id, folio: folio.trim() });
+                })}
+              </Stack>
+            );
+          return boton(M.recargar, () => recarga.mutate({ id: f.id }));
+        },
+      },
+      {
+        llave: 'accionDetalles',
+        valor: M.detalles,
+        celda: (f) =>
+          f.portDate && f.destinationDn ? (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => void verDetalle(f.destinationDn as string)}
+            >
+              {M.detalles}
+            </Button>
+          ) : (
+            ''
+          ),
+      },
+    ];
+    // The Editar column shows only below level 2 (section 2).
+    const editar: Columna<PortOut>[] = editable
+      ? [
+          {
+            llave: 'editar',
+            valor: M.colEditar,
+            celda: (f) =>
+              enEdicion(f) ? (
+                <IconButton aria-label={M.guardar} onClick={alGuardar} disabled={ocupado} color="primary">
+                  <SyncIcon />
+                </IconButton>
+              ) : (
+                <IconButton
+                  aria-label={M.colEditar}
+                  disabled={ocupado}
+                  onClick={() => {
+                    const copia = borradorDe(f);
+                    setEdicion({ id: f.id, original: copia, borrador: copia });
+                    setFolio('');
+                  }}
+                >
+                  <EditIcon />
+                </IconButton>
+              ),
+          },
+        ]
+      : [];
+    return [...base, ...acciones, ...editar];
+  })();
+
+  const filasDetalle: [string, keyof DetallePorta][] = [
+    [M.telefonoAPortar, 'telefonoAPortar'],
+    [M.telefonoDestino, 'telefonoDestino'],
+    [M.fechaDeCreacion, 'fechaCrea'],
+    [M.fechaDeModificacion, 'fechaModifica'],
+    [M.refExterna, 'refExterna1'],
+    [M.estado, 'estado'],
+    [M.comentarios, 'comentarios'],
+  ];
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      {(lista.isFetching || ocupado) && <LinearProgress sx={{ mb: 1 }} />}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {M.portabilidades}
+          {lista.total !== null && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 2 }} data-testid="portas-total">
+              {texto('registros', { n: lista.total })}
+            </Typography>
+          )}
+        </Typography>
+        <RangoFechas desde={rango.desde} hasta={rango.hasta} alCambiar={setRango} />
+        <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />
+        <BotonExcel
+          tipo="PORTAS"
+          fechas={{ fechaInicial: rango.desde, fechaFinal: rango.hasta }}
+          filtros={filtros}
+        />
+      </Stack>
+      <FiltrosChips
+        abierto={verFiltros}
+        columnas={CLAVES_PORTA.map((llave) => ({ llave, valor: COLUMNAS_PORTA[llave] }))}
+        valor={filtros}
+        alCambiar={setFiltros}
+      />
+      {lista.error && <Typography color="error">{lista.error.message}</Typography>}
+      <TablaInfinita
+        testId="tabla-portas"
+        columnas={columnas}
+        filas={lista.filas}
+        clave={(f) => f.id}
+        hayMas={lista.hasNextPage}
+        cargando={lista.isFetching}
+        alFinal={() => void lista.fetchNextPage()}
+      />
+      <Dialog open={detalle !== null} onClose={() => setDetalle(null)} maxWidth="sm" fullWidth>
+        <DialogTitle>{M.detallePortabilidad}</DialogTitle>
+        <DialogContent>
+          {detalle?.datos ? (
+            <Table size="small" data-testid="detalle-porta">
+              <TableBody>
+                {filasDetalle.map(([titulo, llave]) => (
+                  <TableRow key={llave}>
+                    <TableCell sx={{ fontWeight: 'bold' }}>{titulo}</TableCell>
+                    <TableCell>
+                      {llave === 'fechaCrea' || llave === 'fechaModifica'
+                        ? fechaCorta(detalle.datos?.[llave] ?? null)
+                        : detalle.datos?.[llave]}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }} data-testid="detalle-espera">
+              <CircularProgress size={28} />
+              <Typography>{M.esperaDetalleAtt}</Typography>
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDetalle(null)}>{M.cerrar}</Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

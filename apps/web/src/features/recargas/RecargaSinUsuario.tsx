@@ -1,0 +1,131 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { M } from '@recargas/contracts/mensajes';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useEmpresa } from '../../lib/empresa.ts';
+import { temaDe } from '../../lib/tema.ts';
+import {
+  CamposNumero,
+  type Errores,
+  NUMERO_VACIO,
+  type Numero,
+  numeroParaEnviar,
+  validarNumero,
+} from './CamposNumero.tsx';
+import { useRecarga } from './useRecarga.ts';
+
+/**
+ * /:empresa/recargasUsuario: the public top-up of companies that allow it. A company that does
+ * not goes to its login; an unknown one shows the error and goes to sinEmpresa (spec section 2).
+ */
+export function RecargaSinUsuario() {
+  const { empresa = '' } = useParams();
+  const consulta = useEmpresa(empresa);
+  const navegar = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (!consulta.error) return;
+    enqueueSnackbar(consulta.error.message, { variant: 'error', autoHideDuration: 10_000 });
+    navegar('/', { replace: true });
+  }, [consulta.error, enqueueSnackbar, navegar]);
+  const datos = consulta.data;
+  const tema = useMemo(() => (datos ? temaDe(datos) : null), [datos]);
+  if (!datos || !tema) return <LinearProgress />;
+  if (!datos.recargaSinUsuario) return <Navigate to={`/${empresa}`} replace />;
+  return (
+    <ThemeProvider theme={tema}>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+        {datos.hideNav === '0' && (
+          <AppBar position="static">
+            <Toolbar>
+              {datos.image ? (
+                <Box component="img" src={datos.image} alt={datos.nombre} sx={{ maxHeight: 40 }} />
+              ) : (
+                <Typography variant="h6">{datos.nombre}</Typography>
+              )}
+            </Toolbar>
+          </AppBar>
+        )}
+        <FormularioPublico empresa={datos.empresa} />
+      </Box>
+    </ThemeProvider>
+  );
+}
+
+function FormularioPublico({ empresa }: { empresa: string }) {
+  const [numero, setNumero] = useState<Numero>(NUMERO_VACIO);
+  const [compania, setCompania] = useState<Carrier | ''>('');
+  const [errores, setErrores] = useState<Errores & { compania?: string }>({});
+  const [mensaje, setMensaje] = useState('');
+  const { recargar, recargando, olvidarClave } = useRecarga();
+
+  const enviar = async (evento: FormEvent) => {
+    evento.preventDefault();
+    const e: typeof errores = validarNumero(numero, false);
+    if (!compania) e.compania = M.recargaFaltanDatos;
+    setErrores(e);
+    setMensaje(Object.values(e)[0] ?? '');
+    if (Object.keys(e).length > 0) return;
+    const ruta = `/checkOut/${encodeURIComponent(empresa)}/recargaSinUsuario`;
+    if (await recargar(ruta, { ...numeroParaEnviar(numero, false), compania }))
+      setNumero({ ...NUMERO_VACIO, modo: numero.modo });
+  };
+
+  return (
+    <Paper
+      component="form"
+      onSubmit={enviar}
+      noValidate
+      sx={{ p: 3, m: 'auto', mt: 4, maxWidth: 480, position: 'relative' }}
+    >
+      {recargando && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Stack spacing={1}>
+        <CamposNumero
+          valor={numero}
+          errores={errores}
+          conDn={false}
+          alCambiar={(n) => {
+            olvidarClave();
+            setNumero(n);
+          }}
+        />
+        <TextField
+          select
+          name="compania"
+          label={M.compania}
+          value={compania}
+          onChange={(e) => {
+            olvidarClave();
+            setCompania(e.target.value as Carrier);
+          }}
+          error={Boolean(errores.compania)}
+          helperText={errores.compania ?? ' '}
+        >
+          {CODIGOS_CARRIER.map((c) => (
+            <MenuItem key={c} value={c}>
+              {CARRIERS[c]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography role="alert" color="error" minHeight="1.5em">
+          {mensaje}
+        </Typography>
+        <Button type="submit" variant="contained" size="large" aria-busy={recargando}>
+          {M.recargar}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,208 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { M } from '@recargas/contracts/mensajes';
+import { MONTOS, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSesion } from '../../app/Shell.tsx';
+import { api } from '../../lib/api.ts';
+import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
+import {
+  CamposNumero,
+  type Errores,
+  NUMERO_VACIO,
+  type Numero,
+  numeroParaEnviar,
+  validarNumero,
+} from './CamposNumero.tsx';
+import { TablaMovimientos } from './Movimientos.tsx';
+import { useRecarga } from './useRecarga.ts';
+
+interface Formulario {
+  numero: Numero;
+  compania: Carrier | '';
+  monto: string;
+  tipo: string;
+  externa: boolean;
+  folio: string;
+  /** null: the platform the carrier is set to (Recargas por tipo de carrier). */
+  plataforma: 1 | 2 | null;
+}
+const VACIO: Formulario = {
+  numero: NUMERO_VACIO,
+  compania: '',
+  monto: '',
+  tipo: TIPO_POR_DEFECTO,
+  externa: false,
+  folio: '',
+  plataforma: null,
+};
+
+/** /in/recargas: the top-up form and the last 10 movements (spec section 2). */
+export function Recargas() {
+  const sesion = useSesion();
+  const [f, setF] = useState<Formulario>(VACIO);
+  const [errores, setErrores] = useState<Errores & { compania?: string; folio?: string }>({});
+  const externa = tienePermiso(sesion, 'RECARGA_EXTERNA');
+  const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
+  const { recargar, recargando, olvidarClave } = useRecarga(exitoPorDefecto);
+  // MOVI_DN / ATT_DN: a DN may go with an ICC for Movistar / AT&T (spec section 6).
+  const conDn =
+    (f.compania === 'M' && tienePermiso(sesion, 'MOVI_DN')) ||
+    (f.compania === 'A' && tienePermiso(sesion, 'ATT_DN'));
+
+  // The comment of the chosen carrier (Comentarios por tipo de carrier) shows under it.
+  const comentarios = useQuery({
+    queryKey: ['comentarios'],
+    queryFn: () => api<{ carrier: Carrier; comment: string }[]>('/api/comments/'),
+  });
+  const comentario = comentarios.data?.find((c) => c.carrier === f.compania)?.comment;
+
+  const cambiar = (parcial: Partial<Formulario>) => {
+    olvidarClave();
+    setF((anterior) => ({ ...anterior, ...parcial }));
+  };
+
+  const enviar = async (evento: FormEvent) => {
+    evento.preventDefault();
+    const e: typeof errores = validarNumero(f.numero, conDn);
+    if (!f.compania) e.compania = M.recargaFaltanDatos;
+    if (f.externa && !f.folio.trim()) e.folio = M.sinFolio;
+    setErrores(e);
+    if (Object.keys(e).length > 0) return;
+    const cuerpo = {
+      ...numeroParaEnviar(f.numero, conDn),
+      compania: f.compania,
+      monto: f.monto ? Number(f.monto) : null,
+      ...(esAdmin(sesion) && f.plataforma ? { plataforma: f.plataforma } : {}),
+      ...(f.externa ? { folio: f.folio.trim() } : { tipo: f.tipo.trim() || TIPO_POR_DEFECTO, origin: 'web' }),
+    };
+    const ok = await recargar(f.externa ? '/foreignCheckOut' : '/checkOut', cuerpo);
+    if (ok) setF({ ...VACIO, numero: { ...NUMERO_VACIO, modo: f.numero.modo }, compania: f.compania });
+  };
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, position: 'relative' }}>
+          {recargando && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+          <Typography variant="h5" component="h1" gutterBottom>
+            {M.recargar}
+          </Typography>
+          <Stack spacing={1}>
+            <CamposNumero
+              valor={f.numero}
+              errores={errores}
+              conDn={conDn}
+              alCambiar={(numero) => cambiar({ numero })}
+            />
+            <TextField
+              select
+              name="compania"
+              label={M.compania}
+              value={f.compania}
+              onChange={(e) => cambiar({ compania: e.target.value as Carrier })}
+              error={Boolean(errores.compania)}
+              helperText={errores.compania ?? ' '}
+            >
+              {CODIGOS_CARRIER.map((c) => (
+                <MenuItem key={c} value={c}>
+                  {CARRIERS[c]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {comentario && (
+              <Alert severity="info" data-testid="comentario-carrier">
+                {comentario}
+              </Alert>
+            )}
+            {sesion.ajustes.enviarMonto && (
+              <TextField
+                select
+                name="monto"
+                label={M.monto}
+                value={f.monto}
+                onChange={(e) => cambiar({ monto: e.target.value })}
+                helperText=" "
+              >
+                <MenuItem value="">{M.sinMonto}</MenuItem>
+                {MONTOS.map((m) => (
+                  <MenuItem key={m} value={String(m)}>
+                    ${m}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {externa && (
+              <FormControlLabel
+                control={
+                  <Switch checked={f.externa} onChange={(e) => cambiar({ externa: e.target.checked })} />
+                }
+                label={M.recargaExterna}
+              />
+            )}
+            {f.externa ? (
+              <TextField
+                name="folio"
+                label={M.folio}
+                value={f.folio}
+                onChange={(e) => cambiar({ folio: e.target.value })}
+                error={Boolean(errores.folio)}
+                helperText={errores.folio ?? ' '}
+                slotProps={{ htmlInput: { maxLength: 10 } }}
+              />
+            ) : (
+              <TextField
+                name="tipo"
+                label={M.tipoSolicitud}
+                value={f.tipo}
+                onChange={(e) => cambiar({ tipo: e.target.value })}
+                helperText=" "
+                slotProps={{ htmlInput: { maxLength: 30 } }}
+              />
+            )}
+            {esAdmin(sesion) && (
+              <Stack direction="row" spacing={2} alignItems="center">
+                <Typography>{M.plataforma}</Typography>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={f.plataforma}
+                  onChange={(_, v: 1 | 2 | null) => cambiar({ plataforma: v })}
+                  aria-label={M.plataforma}
+                >
+                  <ToggleButton value={1}>1</ToggleButton>
+                  <ToggleButton value={2}>2</ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              data-testid="recargar"
+              aria-busy={recargando}
+            >
+              {M.recargar}
+            </Button>
+          </Stack>
+        </Paper>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <TablaMovimientos />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,68 @@
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { M } from '@recargas/contracts/mensajes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import { useSesion } from '../../app/Shell.tsx';
+import { api } from '../../lib/api.ts';
+import { useEmpresa } from '../../lib/empresa.ts';
+
+/** /in/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000 (spec sections 2 and 5). */
+export function ConfigSinUsuario() {
+  const sesion = useSesion();
+  const empresa = useEmpresa(sesion.empresa);
+  // The form appears once the saved value is here, so a late answer never overwrites typing.
+  return empresa.data ? (
+    <Formulario empresa={sesion.empresa} guardado={empresa.data.maxRecargas} />
+  ) : (
+    <LinearProgress />
+  );
+}
+
+function Formulario({ empresa, guardado }: { empresa: string; guardado: number }) {
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [valor, setValor] = useState(String(guardado));
+  const guardar = useMutation({
+    mutationFn: (maxRecargas: number) =>
+      api<{ mensaje: string }>('/api/configRecargasSinUsuario', { cuerpo: { maxRecargas } }),
+    onSuccess: (r) => {
+      enqueueSnackbar(r.mensaje, { variant: 'success' });
+      void consultas.invalidateQueries({ queryKey: ['empresa', empresa] });
+    },
+    onError: () => enqueueSnackbar(M.errorConfiguracion, { variant: 'error' }),
+  });
+  const n = Number(valor);
+  const valido = /^\d+$/.test(valor) && n >= 1 && n <= 2000;
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    if (valido) guardar.mutate(n);
+  };
+  return (
+    <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 480 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {M.recargasSinUsuario}
+      </Typography>
+      <Stack direction="row" spacing={2} alignItems="flex-start">
+        <TextField
+          name="maxRecargas"
+          type="number"
+          label={M.maximoRecargasDia}
+          value={valor}
+          onChange={(e) => setValor(e.target.value)}
+          error={valor !== '' && !valido}
+          helperText="1 – 2000"
+          slotProps={{ htmlInput: { min: 1, max: 2000, step: 1 } }}
+        />
+        <Button type="submit" variant="contained" disabled={!valido || guardar.isPending}>
+          {M.guardar}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

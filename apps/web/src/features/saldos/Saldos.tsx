@@ -1,0 +1,117 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { M } from '@recargas/contracts/mensajes';
+import type { respuestaMinimos, respuestaSaldos } from '@recargas/contracts/saldos';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
+/** /in/saldos: provider balances and the minimum amounts that raise a low-balance alert. */
+export function Saldos() {
+  const { data } = useQuery({
+    queryKey: ['saldos'],
+    queryFn: () => api<z.infer<typeof respuestaSaldos>>('/saldosData'),
+  });
+  const s = data?.data.saldos;
+  const bolsas = [
+    { titulo: M.recargatodo, detalle: '', valor: s?.recargatodo },
+    { titulo: M.pagaqui, detalle: M.movistar, valor: s?.pagaqui.MOVISTAR },
+    { titulo: M.pagaqui, detalle: M.attIusaUne, valor: s?.pagaqui.IUSA_UNEFON },
+  ];
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1">
+        {M.saldos}
+      </Typography>
+      <Grid container spacing={2}>
+        {bolsas.map((b) => (
+          <Grid key={`${b.titulo}${b.detalle}`} size={{ xs: 12, sm: 4 }}>
+            <Card>
+              <CardContent>
+                <Typography color="text.secondary">
+                  {b.titulo} {b.detalle}
+                </Typography>
+                <Typography variant="h4" component="p" data-testid="saldo">
+                  {b.valor === undefined ? '…' : pesos.format(b.valor)}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Minimos />
+    </Stack>
+  );
+}
+
+type Minimos = z.infer<typeof respuestaMinimos>;
+
+/** 'Monto minimo para notificar.': Recargatodo (id 1) and Pagaqui (id 2). */
+function Minimos() {
+  const { data } = useQuery({ queryKey: ['minimos'], queryFn: () => api<Minimos>('/minimos') });
+  // The form appears once the saved minimums are here, so a late answer never overwrites typing.
+  return data ? <FormularioMinimos guardados={data.data.minimos} /> : <LinearProgress />;
+}
+
+function FormularioMinimos({ guardados }: { guardados: Minimos['data']['minimos'] }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const consultas = useQueryClient();
+  const [valores, setValores] = useState<Record<1 | 2, string>>(() => {
+    const de = (id: 1 | 2) => String(guardados.find((m) => m.id === id)?.minimo ?? '');
+    return { 1: de(1), 2: de(2) };
+  });
+  const guardar = useMutation({
+    mutationFn: () =>
+      api<{ mensaje: string }>('/minimos', {
+        metodo: 'PATCH',
+        cuerpo: { minimos: ([1, 2] as const).map((id) => ({ id, minimo: valores[id] })) },
+      }),
+    onSuccess: (r) => {
+      enqueueSnackbar(r.mensaje, { variant: 'success' });
+      void consultas.invalidateQueries({ queryKey: ['minimos'] });
+    },
+    onError: (e) => enqueueSnackbar(e.message || M.errorActualizando, { variant: 'error' }),
+  });
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    if (valores[1].trim() === '' || valores[2].trim() === '') {
+      enqueueSnackbar(M.montoVacio, { variant: 'error' });
+      return;
+    }
+    guardar.mutate();
+  };
+  return (
+    <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 560 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {M.montoMinimoNotificar}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {([1, 2] as const).map((id) => (
+          <TextField
+            key={id}
+            name={`minimo-${id}`}
+            type="number"
+            label={id === 1 ? M.recargatodo : M.pagaqui}
+            value={valores[id]}
+            onChange={(e) => setValores((v) => ({ ...v, [id]: e.target.value }))}
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
+        ))}
+        <Button type="submit" variant="contained" disabled={guardar.isPending}>
+          {M.guardar}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,328 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ACCIONES_CON_VIGENCIA,
+  ACCIONES_SUBIDA,
+  type AccionSubida,
+  type RespuestaSubida,
+} from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useSesion } from '../../app/Shell.tsx';
+import { api, descargarArchivo, ErrorApi } from '../../lib/api.ts';
+import { esAdmin, type Sesion, tienePermiso } from '../../lib/sesion.ts';
+
+/**
+ * The actions a user may choose (spec section 9): 1 and 2 for whoever may upload, 3 and 7
+ * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES.
+ */
+export function accionesPara(s: Sesion): AccionSubida[] {
+  const admin = esAdmin(s);
+  return (Object.keys(ACCIONES_SUBIDA).map(Number) as AccionSubida[]).filter((a) => {
+    if (a === 1 || a === 2) return true;
+    if (a === 4) return admin && tienePermiso(s, 'RECARGAS_MASIVAS');
+    if (a === 6) return admin && tienePermiso(s, 'PORTABILIDADES');
+    return admin;
+  });
+}
+
+const XLSX = '.xlsx';
+const MIME_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Upload toasts stay 30 s (spec section 9). */
+const DURACION_AVISO = 30_000;
+
+/** /in/subirArchivos: the .xlsx upload (spec sections 2, 5, 8 and 9). */
+export function SubirArchivos() {
+  const sesion = useSesion();
+  const admin = esAdmin(sesion);
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const acciones = accionesPara(sesion);
+  const [accion, setAccion] = useState<AccionSubida | ''>('');
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [plataforma, setPlataforma] = useState<'' | '1' | '2'>('');
+  const [vigencia, setVigencia] = useState('');
+  const [errorAccion, setErrorAccion] = useState(false);
+  const [resultado, setResultado] = useState<{ accion: AccionSubida; r: RespuestaSubida } | null>(null);
+  const entrada = useRef<HTMLInputElement>(null);
+  const conVigencia = accion !== '' && ACCIONES_CON_VIGENCIA.includes(accion);
+
+  const subir = useMutation({
+    mutationFn: (v: { accion: AccionSubida; archivo: File }) => {
+      const datos = new FormData();
+      datos.append('accion', String(v.accion));
+      // Vigencia and platform travel only for actions 1 and 2 (section 7).
+      if (ACCIONES_CON_VIGENCIA.includes(v.accion)) {
+        if (vigencia) datos.append('vigencia', vigencia);
+        if (admin) datos.append('plataformaId', plataforma || '0');
+      }
+      datos.append('archivo', v.archivo, v.archivo.name);
+      return api<RespuestaSubida>('/subirArchivo', { cuerpo: datos });
+    },
+    onSuccess: (r, v) => {
+      const valores = {
+        total: r.total,
+        correctos: r.correctos,
+        erroneos: r.erroneos,
+        duplicados: r.duplicados,
+      };
+      enqueueSnackbar(texto(v.accion === 2 ? 'subidaResultadoReemplazo' : 'subidaResultado', valores), {
+        variant: r.erroneos > 0 ? 'warning' : 'success',
+        autoHideDuration: DURACION_AVISO,
+      });
+      // The result modal opens when the result has rows (section 4).
+      if (r.arreglo.length > 0) setResultado({ accion: v.accion, r });
+      limpiarArchivo();
+      void consultas.invalidateQueries({ queryKey: ['/iccs'] });
+    },
+    onError: (e) =>
+      enqueueSnackbar(e instanceof ErrorApi && e.status > 0 ? e.message : M.ocurrioUnError, {
+        variant: 'error',
+        autoHideDuration: DURACION_AVISO,
+      }),
+  });
+
+  const limpiarArchivo = () => {
+    setArchivo(null);
+    if (entrada.current) entrada.current.value = '';
+  };
+
+  const alElegir = (e: ChangeEvent<HTMLInputElement>) => {
+    const elegido = e.target.files?.[0] ?? null;
+    if (elegido && !elegido.name.toLowerCase().endsWith(XLSX)) {
+      enqueueSnackbar(M.archivoSoloXlsx, { variant: 'error' });
+      limpiarArchivo();
+      return;
+    }
+    setArchivo(elegido);
+  };
+
+  const alSubir = () => {
+    if (accion === '') {
+      setErrorAccion(true);
+      enqueueSnackbar(M.seleccionaAccion, { variant: 'error' });
+      return;
+    }
+    if (archivo) subir.mutate({ accion, archivo });
+  };
+
+  const plantilla = (ruta: string, nombre: string) =>
+    descargarArchivo(ruta, nombre).catch((e: Error) =>
+      enqueueSnackbar(e.message || M.ocurrioUnError, { variant: 'error' }),
+    );
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {M.subirArchivos}
+      </Typography>
+      <Grid container spacing={2} sx={{ maxWidth: 720 }}>
+        <Grid size={12}>
+          <TextField
+            select
+            fullWidth
+            name="accion"
+            label={M.accion}
+            value={accion}
+            onChange={(e) => {
+              setAccion(Number(e.target.value) as AccionSubida);
+              setErrorAccion(false);
+            }}
+            error={errorAccion}
+            helperText={errorAccion ? M.seleccionaAccion : undefined}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+            }}
+          >
+            <MenuItem value="" disabled>
+              {M.seleccionaUnaAccion}
+            </MenuItem>
+            {acciones.map((a) => (
+              <MenuItem key={a} value={a}>
+                {`${a} ${ACCIONES_SUBIDA[a]}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        {conVigencia && admin && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              name="plataformaId"
+              label={M.plataforma}
+              value={plataforma}
+              onChange={(e) => setPlataforma(e.target.value as '' | '1' | '2')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{M.noAplica}</MenuItem>
+              <MenuItem value="1">{M.recargatodo}</MenuItem>
+              <MenuItem value="2">{M.pagaqui}</MenuItem>
+            </TextField>
+          </Grid>
+        )}
+        {conVigencia && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              fullWidth
+              type="date"
+              name="vigencia"
+              label={M.vigencia}
+              value={vigencia}
+              onChange={(e) => setVigencia(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+        )}
+        <Grid size={12}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+            <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+              {M.elegirArchivo}
+              <input
+                ref={entrada}
+                hidden
+                type="file"
+                name="archivo"
+                accept={`${XLSX},${MIME_XLSX}`}
+                onChange={alElegir}
+              />
+            </Button>
+            {archivo && (
+              <Typography data-testid="archivo-elegido" sx={{ wordBreak: 'break-all' }}>
+                {texto('archivoElegido', { nombre: archivo.name })}
+              </Typography>
+            )}
+          </Stack>
+        </Grid>
+        {/* The upload button appears only after a file is chosen (section 2). */}
+        {archivo && (
+          <Grid size={12}>
+            <Button variant="contained" onClick={alSubir} disabled={subir.isPending}>
+              {M.subirArchivo}
+            </Button>
+          </Grid>
+        )}
+        {subir.isPending && (
+          <Grid size={12}>
+            <Typography variant="body2">{M.subiendoArchivo}</Typography>
+            <LinearProgress data-testid="subida-progreso" />
+          </Grid>
+        )}
+        <Grid size={12}>
+          <Typography variant="subtitle1">{M.plantillas}</Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {admin && (
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => void plantilla('/get/plantilla', 'plantilla.xlsx')}
+              >
+                {M.plantillaAdministrador}
+              </Button>
+            )}
+            <Button
+              size="small"
+              startIcon={<DownloadIcon />}
+              onClick={() => void plantilla('/get/plantilla/vendedor', 'plantilla-vendedor.xlsx')}
+            >
+              {M.plantillaVendedor}
+            </Button>
+          </Stack>
+        </Grid>
+      </Grid>
+      <Dialog open={resultado !== null} onClose={() => setResultado(null)} maxWidth="lg" fullWidth>
+        <DialogTitle>{M.resultadoSubida}</DialogTitle>
+        <DialogContent>
+          {resultado && <TablaResultado accion={resultado.accion} r={resultado.r} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setResultado(null)} autoFocus>
+            {M.cerrar}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+/** The rows of the file with their invalid cells in red (section 2); the reason on hover. */
+function TablaResultado({ accion, r }: { accion: AccionSubida; r: RespuestaSubida }) {
+  const estado = {
+    correcto: M.filaCorrecta,
+    erroneo: M.filaErronea,
+    duplicado: accion === 2 ? M.filaActualizada : M.filaDuplicada,
+  } as const;
+  return (
+    <Box>
+      {!r.arregloCompleto && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {texto('arregloParcial', { n: r.arreglo.length, total: r.total })}
+        </Typography>
+      )}
+      <TableContainer sx={{ maxHeight: '60vh' }}>
+        <Table size="small" stickyHeader data-testid="tabla-resultado">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 'bold' }}>{M.colFila}</TableCell>
+              <TableCell sx={{ fontWeight: 'bold' }}>{M.estado}</TableCell>
+              {r.titulos.map((t) => (
+                <TableCell key={t.llave} sx={{ fontWeight: 'bold', whiteSpace: 'nowrap' }}>
+                  {t.valor}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {r.arreglo.map((f) => (
+              <TableRow key={f.fila}>
+                <TableCell>{f.fila}</TableCell>
+                <TableCell>{estado[f.estado]}</TableCell>
+                {f.celdas.map((c) => (
+                  <TableCell
+                    key={c.llave}
+                    title={c.mensaje}
+                    data-correcto={c.isCorrecto ? 'si' : 'no'}
+                    sx={
+                      c.isCorrecto
+                        ? undefined
+                        : { color: 'error.contrastText', bgcolor: 'error.main', fontWeight: 'bold' }
+                    }
+                  >
+                    {c.valor}
+                    {!c.isCorrecto && c.mensaje && (
+                      <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+                        {c.mensaje}
+                      </Typography>
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+import Edit from '@mui/icons-material/Edit';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { NIVEL } from '@recargas/contracts/niveles';
+import {
+  COLUMNAS_FILTRO_USUARIOS,
+  type RespuestaMensajeUsuario,
+  type RespuestaUsuarios,
+  TITULOS_USUARIOS,
+  type UsuarioFila,
+} from '@recargas/contracts/usuarios';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSesion } from '../../app/Shell.tsx';
+import { api, ErrorApi } from '../../lib/api.ts';
+import { useListaPaginada } from '../../lib/lista.ts';
+import { esAdmin, type Sesion, tienePermiso } from '../../lib/sesion.ts';
+import { BotonExcel } from '../../ui/BotonExcel.tsx';
+import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
+import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+
+/** Title of the screen (and of its menu entry): a leader manages 'Mis clientes'. */
+export const tituloUsuarios = (s: Sesion) => (s.nivel === NIVEL.lider ? M.misClientes : M.usuarios);
+
+/** The filterable columns of the list, with the titles of spec section 2. */
+const FILTRABLES = COLUMNAS_FILTRO_USUARIOS.map((llave) => ({ llave, valor: TITULOS_USUARIOS[llave] }));
+
+type Fila = UsuarioFila & { numero: number };
+
+/** The amounts toggle: administrators with PERMISO_MONTOS (spec section 6). */
+export const veMontos = (s: Sesion) => esAdmin(s) && tienePermiso(s, 'PERMISO_MONTOS');
+
+/**
+ * /in/usuarios: the user list of spec section 2 ('Usuarios', or 'Mis clientes' for a leader),
+ * keyset-paged 20 at a time with chip filters, the Permiso Monto switch and the Editar pencil.
+ */
+export function Usuarios() {
+  const sesion = useSesion();
+  const [filtros, setFiltros] = useState<Filtros>({});
+  const [verFiltros, setVerFiltros] = useState(false);
+  const lista = useListaPaginada<RespuestaUsuarios, UsuarioFila>(
+    '/api/usuarios',
+    { filtros },
+    (p) => p.usuarios,
+  );
+  const filas = useMemo<Fila[]>(() => lista.filas.map((u, i) => ({ ...u, numero: i + 1 })), [lista.filas]);
+  const montos = veMontos(sesion);
+
+  const columnas = useMemo<Columna<Fila>[]>(
+    () => [
+      { llave: 'numero', valor: M.colNumero },
+      ...FILTRABLES.map((c) =>
+        c.llave === 'phoneNumber'
+          ? { ...c, celda: (f: Fila) => (f.phoneNumber === 'null' ? M.sinTelefono : f.phoneNumber) }
+          : c,
+      ),
+      ...(montos
+        ? [{ llave: 'isMonto', valor: M.colPermisoMonto, celda: (f: Fila) => <SwitchMonto fila={f} /> }]
+        : []),
+      {
+        llave: 'editar',
+        valor: M.colEditar,
+        // Spec section 2: the pencil is hidden on level-3 rows.
+        celda: (f: Fila) =>
+          f.nivel === NIVEL.cliente ? null : (
+            <IconButton
+              component={Link}
+              to={`/in/editarUsuario/${f.id}`}
+              size="small"
+              aria-label={`${M.colEditar} ${f.username}`}
+              data-testid={`editar-${f.username}`}
+            >
+              <Edit fontSize="small" />
+            </IconButton>
+          ),
+      },
+    ],
+    [montos],
+  );
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      {lista.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {tituloUsuarios(sesion)}
+          {lista.total !== null && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 2 }} data-testid="usuarios-total">
+              {texto('registros', { n: lista.total })}
+            </Typography>
+          )}
+        </Typography>
+        <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />
+        <BotonExcel tipo="USUARIOS" filtros={filtros} />
+        <Button variant="contained" component={Link} to="/in/usuarioNew" data-testid="agregar-usuario">
+          {M.agregarUsuario}
+        </Button>
+      </Stack>
+      <FiltrosChips abierto={verFiltros} columnas={FILTRABLES} valor={filtros} alCambiar={setFiltros} />
+      {lista.error && <Typography color="error">{lista.error.message}</Typography>}
+      <TablaInfinita
+        testId="tabla-usuarios"
+        columnas={columnas}
+        filas={filas}
+        clave={(f) => f.id}
+        hayMas={lista.hasNextPage}
+        cargando={lista.isFetching}
+        alFinal={() => void lista.fetchNextPage()}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * Permiso Monto of one leader or client (POST /api/setUsuariosMonto). Administrators' rows have
+ * none: the server refuses to change them.
+ */
+function SwitchMonto({ fila }: { fila: Fila }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const cliente = useQueryClient();
+  const [valor, setValor] = useState(fila.isMonto);
+  const [guardando, setGuardando] = useState(false);
+  if (fila.nivel < NIVEL.lider) return null;
+  const cambiar = async (isMonto: boolean) => {
+    setValor(isMonto);
+    setGuardando(true);
+    try {
+      const r = await api<RespuestaMensajeUsuario>('/api/setUsuariosMonto', {
+        cuerpo: { username: fila.username, isMonto },
+      });
+      enqueueSnackbar(r.mensaje, { variant: 'success' });
+      // The loaded pages keep the new value, so the row shows it after a remount too.
+      cliente.setQueriesData<InfiniteData<RespuestaUsuarios>>({ queryKey: ['/api/usuarios'] }, (d) =>
+        d?.pages
+          ? {
+              ...d,
+              pages: d.pages.map((p) => ({
+                ...p,
+                usuarios: p.usuarios.map((u) => (u.id === fila.id ? { ...u, isMonto } : u)),
+              })),
+            }
+          : d,
+      );
+    } catch (e) {
+      setValor(!isMonto);
+      enqueueSnackbar(e instanceof ErrorApi ? e.message : M.errorInesperado, { variant: 'error' });
+    } finally {
+      setGuardando(false);
+    }
+  };
+  return (
+    <Switch
+      size="small"
+      checked={valor}
+      disabled={guardando}
+      onChange={(e) => void cambiar(e.target.checked)}
+      slotProps={{ input: { 'aria-label': `${M.colPermisoMonto} ${fila.username}` } }}
+    />
+  );
+}

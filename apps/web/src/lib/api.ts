@@ -1,0 +1,149 @@
+import { M } from '@recargas/contracts/mensajes';
+import { borrarSesion, guardarToken } from './sesion.ts';
+
+/** An answer outside 200-299: the server's Spanish `mensaje` (spec section 8), its status and body. */
+export class ErrorApi extends Error {
+  constructor(
+    mensaje: string,
+    readonly status: number,
+    readonly cuerpo: Record<string, unknown> = {},
+  ) {
+    super(mensaje);
+  }
+}
+
+const CAMBIAN_ESTADO = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Answers after which the session cannot go on: back to the login. */
+const FIN_DE_SESION: readonly string[] = [M.tokenInvalido, M.tokenExpirado, M.sinToken];
+
+function cookie(nombre: string): string | undefined {
+  const par = document.cookie.split('; ').find((c) => c.startsWith(`${nombre}=`));
+  return par ? decodeURIComponent(par.slice(nombre.length + 1)) : undefined;
+}
+
+async function leer(respuesta: Response): Promise<Record<string, unknown>> {
+  if (respuesta.status === 204) return {};
+  try {
+    return (await respuesta.json()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export interface Opciones {
+  metodo?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  cuerpo?: unknown;
+  cabeceras?: Record<string, string>;
+  /** A 4xx whose body is still a result (a declined top-up answers 422 with its row). */
+  aceptar?: number[];
+}
+
+/** A FormData body (multipart upload) travels as is: the browser writes its Content-Type. */
+const esFormulario = (cuerpo: unknown): cuerpo is FormData =>
+  typeof FormData !== 'undefined' && cuerpo instanceof FormData;
+
+async function enviar(ruta: string, o: Opciones): Promise<Response> {
+  const metodo = o.metodo ?? (o.cuerpo === undefined ? 'GET' : 'POST');
+  const cabeceras: Record<string, string> = { ...o.cabeceras };
+  const token = localStorage.getItem('token');
+  if (token) cabeceras.Authorization = `Bearer ${token}`;
+  if (o.cuerpo !== undefined && !esFormulario(o.cuerpo)) cabeceras['Content-Type'] = 'application/json';
+  const xsrf = cookie('XSRF-TOKEN');
+  if (CAMBIAN_ESTADO.has(metodo) && xsrf) cabeceras['X-XSRF-TOKEN'] = xsrf;
+  return fetch(ruta, {
+    method: metodo,
+    headers: cabeceras,
+    credentials: 'same-origin',
+    body: o.cuerpo === undefined ? null : esFormulario(o.cuerpo) ? o.cuerpo : JSON.stringify(o.cuerpo),
+  });
+}
+
+/** One renewal at a time: parallel calls that all find 'Token expirado' share it. */
+let renovando: Promise<boolean> | null = null;
+function renovar(): Promise<boolean> {
+  renovando ??= (async () => {
+    try {
+      const r = await enviar('/api/renuevaToken', { metodo: 'POST' });
+      if (!r.ok) return false;
+      const { token } = (await r.json()) as { token: string };
+      guardarToken(token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      renovando = null;
+    }
+  })();
+  return renovando;
+}
+
+/** Where the session ended goes: the company's login, or sinEmpresa. */
+function alLogin(): void {
+  const empresa = localStorage.getItem('empresa');
+  borrarSesion();
+  window.location.assign(empresa ? `/${empresa}` : '/');
+}
+
+/**
+ * The request helper of spec section 8: rejects with the server's `mensaje`, else the generic
+ * text. 'Token expirado' renews the token and retries once; 'el token NO es valido' goes to login.
+ */
+export async function api<T>(ruta: string, o: Opciones = {}): Promise<T> {
+  const respuesta = await pedir(ruta, o);
+  const cuerpo = await leer(respuesta);
+  if (respuesta.ok || o.aceptar?.includes(respuesta.status)) return cuerpo as T;
+  throw fallo(respuesta, cuerpo);
+}
+
+/**
+ * A file the server hands out behind the session (the upload templates): fetched with the
+ * same headers and renewal as api(), then saved by the browser under `nombre`.
+ */
+export async function descargarArchivo(ruta: string, nombre: string): Promise<void> {
+  const respuesta = await pedir(ruta, {});
+  if (!respuesta.ok) throw fallo(respuesta, await leer(respuesta));
+  const url = URL.createObjectURL(await respuesta.blob());
+  const enlace = document.createElement('a');
+  enlace.href = url;
+  enlace.download = nombre;
+  document.body.append(enlace);
+  enlace.click();
+  enlace.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The answer of a call, after one renewal of an expired token. */
+async function pedir(ruta: string, o: Opciones): Promise<Response> {
+  let respuesta: Response;
+  try {
+    respuesta = await enviar(ruta, o);
+    if (
+      respuesta.status === 401 &&
+      (
+        await respuesta
+          .clone()
+          .json()
+          .catch(() => ({}))
+      ).mensaje === M.tokenExpirado
+    ) {
+      if (await renovar()) respuesta = await enviar(ruta, o);
+    }
+  } catch {
+    throw new ErrorApi(M.errorInesperado, 0);
+  }
+  return respuesta;
+}
+
+/** The error of an answer outside 200-299; an ended session goes to the login. */
+function fallo(respuesta: Response, cuerpo: Record<string, unknown>): ErrorApi {
+  const mensaje = typeof cuerpo.mensaje === 'string' ? cuerpo.mensaje : M.errorInesperado;
+  // A call still in flight when the user logged out finds no session left: nothing to end.
+  if (respuesta.status === 401 && FIN_DE_SESION.includes(mensaje) && localStorage.getItem('token')) alLogin();
+  return new ErrorApi(mensaje, respuesta.status, cuerpo);
+}
+
+/** A key made once per submit, so a retried or doubled submit is the same top-up. */
+export function claveIdempotencia(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,103 @@
+import type { RespuestaLogin } from '@recargas/contracts/auth';
+import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
+import type { ContextoMenu } from '@recargas/contracts/menu';
+import { esAdministrador } from '@recargas/contracts/niveles';
+
+/**
+ * The local session data of spec section 3, kept in localStorage under the spec's keys
+ * (permisos joined by a hyphen), plus the route whitelist and company settings the menu needs.
+ */
+const CLAVES = [
+  'empresa',
+  'maxRecargas',
+  'recargaSinUsuario',
+  'nivel',
+  'isMonto',
+  'username',
+  'MRD',
+  'token',
+  'permisos',
+  'id',
+  'nombre',
+  'lider',
+  'rutas',
+  'ajustes',
+] as const;
+
+export interface Sesion extends ContextoMenu {
+  empresa: string;
+  token: string;
+  username: string;
+  nombre: string;
+  id: number;
+  lider: number;
+  isMonto: boolean;
+  MRD: number;
+  maxRecargas: number;
+  ajustes: AjustesEmpresa;
+}
+
+export function guardarSesion(r: RespuestaLogin): void {
+  const valores: Record<(typeof CLAVES)[number], string> = {
+    empresa: r.empresa,
+    maxRecargas: String(r.maxRecargas),
+    recargaSinUsuario: r.recargaSinUsuario ? '1' : '0',
+    nivel: String(r.nivel),
+    isMonto: r.isMonto ? '1' : '0',
+    username: r.username,
+    MRD: String(r.MRD),
+    token: r.token,
+    permisos: r.permisos.join('-'),
+    id: String(r.id),
+    nombre: r.nombre,
+    lider: String(r.lider),
+    rutas: r.rutas.join('-'),
+    ajustes: JSON.stringify(r.ajustes),
+  };
+  for (const c of CLAVES) localStorage.setItem(c, valores[c]);
+}
+
+export function guardarToken(token: string): void {
+  localStorage.setItem('token', token);
+}
+
+/** Logout removes every key (token, level, id, name, company, permissions, no-user flag...). */
+export function borrarSesion(): void {
+  for (const c of CLAVES) localStorage.removeItem(c);
+}
+
+const lista = (v: string | null) => (v ? v.split('-') : []);
+
+function leerAjustes(): AjustesEmpresa {
+  try {
+    return ajustesEmpresa.parse(JSON.parse(localStorage.getItem('ajustes') ?? '{}'));
+  } catch {
+    return ajustesEmpresa.parse({});
+  }
+}
+
+export function leerSesion(): Sesion | null {
+  const token = localStorage.getItem('token');
+  const empresa = localStorage.getItem('empresa');
+  if (!token || !empresa) return null;
+  const numero = (c: string) => Number(localStorage.getItem(c) ?? 0);
+  return {
+    empresa,
+    token,
+    username: localStorage.getItem('username') ?? '',
+    nombre: localStorage.getItem('nombre') ?? '',
+    id: numero('id'),
+    lider: numero('lider'),
+    nivel: numero('nivel'),
+    isMonto: localStorage.getItem('isMonto') === '1',
+    MRD: numero('MRD'),
+    maxRecargas: numero('maxRecargas'),
+    recargaSinUsuario: localStorage.getItem('recargaSinUsuario') === '1',
+    permisos: lista(localStorage.getItem('permisos')),
+    rutas: lista(localStorage.getItem('rutas')),
+    ajustes: leerAjustes(),
+  };
+}
+
+export const esAdmin = (s: Sesion) => esAdministrador(s.nivel);
+export const tienePermiso = (s: Sesion, p: string) => s.permisos.includes(p);

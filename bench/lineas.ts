@@ -1,0 +1,218 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { abrirDb } from '../apps/server/src/db/database.ts';
+import { migrar } from '../apps/server/src/db/migrate.ts';
+import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
+import { baseNueva, maquina, proceso } from './comun.ts';
+
+/**
+ * npm run bench:lines — the line inventory at scale, on real PostgreSQL (BENCH_DATABASE_URL):
+ * 1,000,000 generated lines in company demo over the last year; the median time of the first
+ * page of GET /iccs (with its 'N encontrados' count) for a filtered and an unfiltered range;
+ * POST /excel tipo ADMINISTRAR of all 1,000,000 rows (time and the API process's peak RSS);
+ * POST /subirArchivo of a 100,000-row .xlsx, action 1 (time and peak RSS). Each of the two
+ * heavy steps runs in a fresh API process, so its peak RSS is its own.
+ */
+const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
+const FILAS_SUBIDA = Number(process.env.BENCH_FILAS_SUBIDA ?? 100_000);
+const VECES = Number(process.env.BENCH_VECES ?? 21);
+const PUERTO = 3811;
+const api = `http://127.0.0.1:${PUERTO}`;
+
+const base = await baseNueva('lineas');
+const datos = mkdtempSync(join(tmpdir(), 'bench-lineas-'));
+let servidor: ChildProcess | undefined;
+let informe = '';
+try {
+  const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
+  await migrar(db);
+  await sembrar(db);
+  const empresa = (
+    await db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
+  ).id;
+  const lider = (
+    await db.selectFrom('lideres').select('id').where('empresa_id', '=', empresa).executeTakeFirstOrThrow()
+  ).id;
+
+  let t = performance.now();
+  // Generated in the database: a year of uploads, six carriers, two thirds of a leader.
+  for (let desde = 1; desde <= LINEAS; desde += 250_000) {
+    const hasta = Math.min(LINEAS, desde + 249_999);
+    await sql`insert into lineas (empresa_id, icc, dn, monto, lider_id, compania, fecha_subida, fecha_actualizacion,
+        fecha_vigencia, is_recargado, fecha_recarga, plataforma)
+      select ${empresa}, '8952' || lpad(g::text, 15, '0'), '55' || lpad((g * 7919 % 100000000)::text, 8, '0'),
+        (array[30, 50, 70, 100, 200])[1 + g % 5], case when g % 3 = 0 then null else ${lider}::int end,
+        (array['T', 'M', 'U', 'A', 'V', 'B'])[1 + (g * 31) % 6],
+        now() - ((g * 104729 % 31536000) * interval '1 second'), now(), current_date + 180,
+        g % 10 = 0, case when g % 10 = 0 then now() end, 1 + g % 2
+      from generate_series(${desde}::bigint, ${hasta}::bigint) g`.execute(db);
+  }
+  await sql`analyze lineas`.execute(db);
+  const generacion = (performance.now() - t) / 1000;
+  await db.destroy();
+
+  const comun = {
+    DATABASE_URL: base.url,
+    DATA_DIR: datos,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    JWT_SECRET: 'bench-secreto-0123456789-0123456789',
+    WORKERS: '0',
+    PORT: String(PUERTO),
+    HOST: '127.0.0.1',
+    WEB_DIR: '/nonexistent',
+  };
+
+  const iniciar = () => proceso('apps/server/src/main.ts', api, comun);
+  const detener = async (h: ChildProcess) => {
+    h.kill('SIGTERM');
+    await new Promise((r) => h.once('exit', r));
+  };
+  /** Peak and current resident memory of a process, MiB (Linux /proc). */
+  const memoria = (pid: number) => {
+    const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
+    return { pico: kb('VmHWM') / 1024, actual: kb('VmRSS') / 1024 };
+  };
+  async function entrar() {
+    const r = await fetch(`${api}/iniciarSesion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' }),
+    });
+    const { token } = (await r.json()) as { token: string };
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  }
+  const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const hace = (dias: number) => new Date(Date.now() - dias * 86_400_000).toISOString().slice(0, 10);
+
+  // 1. First pages.
+  servidor = await iniciar();
+  let cabeceras = await entrar();
+  const consultas: [string, Record<string, string>][] = [
+    ['default range (two months), no chips', {}],
+    [
+      'six months, chip compania=telcel',
+      { fechaInicial: hace(182), filtros: JSON.stringify({ compania: ['telcel'] }) },
+    ],
+    [
+      'whole year, chips compania=movi or at&t AND dn=5512',
+      { fechaInicial: hace(366), filtros: JSON.stringify({ compania: ['movi', 'at&t'], dn: ['5512'] }) },
+    ],
+    [
+      'whole year, chip icc=000123 (rare)',
+      { fechaInicial: hace(366), filtros: JSON.stringify({ icc: ['000123'] }) },
+    ],
+  ];
+  const paginas: string[] = [];
+  for (const [nombre, q] of consultas) {
+    const tiempos: number[] = [];
+    const siguientes: number[] = [];
+    let total = 0;
+    for (let i = 0; i < VECES; i++) {
+      const url = `${api}/iccs?${new URLSearchParams(q)}`;
+      t = performance.now();
+      const r = await fetch(url, { headers: cabeceras });
+      const b = (await r.json()) as { total: number; siguiente: string | null };
+      tiempos.push(performance.now() - t);
+      total = b.total;
+      if (b.siguiente) {
+        t = performance.now();
+        await (await fetch(`${url}&after=${b.siguiente}`, { headers: cabeceras })).json();
+        siguientes.push(performance.now() - t);
+      }
+    }
+    paginas.push(
+      `| ${nombre} | ${total.toLocaleString('en')} | ${mediana(tiempos).toFixed(1)} | ${siguientes.length ? mediana(siguientes).toFixed(1) : '-'} |`,
+    );
+  }
+
+  // 2. Export of every line, in a fresh process.
+  await detener(servidor);
+  servidor = await iniciar();
+  cabeceras = await entrar();
+  const antesExport = memoria(servidor.pid as number);
+  t = performance.now();
+  const exp = await fetch(`${api}/excel`, {
+    method: 'POST',
+    headers: { ...cabeceras, 'content-type': 'application/json' },
+    body: JSON.stringify({ tipo: 'ADMINISTRAR', fechas: { fechaInicial: '2000/01/01' } }),
+  });
+  const { nombreArchivo, filas } = (await exp.json()) as { nombreArchivo: string; filas: number };
+  const segExport = (performance.now() - t) / 1000;
+  const memExport = memoria(servidor.pid as number);
+  const tamExport = statSync(join(datos, 'exports', nombreArchivo)).size;
+  t = performance.now();
+  const descarga = await fetch(`${api}/excel/descargar?nombre=${nombreArchivo}`);
+  const bytes = (await descarga.arrayBuffer()).byteLength;
+  const segDescarga = (performance.now() - t) / 1000;
+
+  // 3. Upload of a 100,000-row file (written here with exceljs's streaming writer), fresh process.
+  const archivo = join(datos, 'subida.xlsx');
+  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: archivo, useSharedStrings: false });
+  const hoja = libro.addWorksheet('Lineas');
+  hoja.addRow(['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR']).commit();
+  for (let i = 0; i < FILAS_SUBIDA; i++) {
+    hoja
+      .addRow([
+        `8953${String(i).padStart(15, '0')}`,
+        `33${String(i).padStart(8, '0')}`,
+        ['T', 'M', 'A'][i % 3],
+        50,
+        i % 2 ? 'Lider Demo' : '',
+        '',
+        '',
+      ])
+      .commit();
+  }
+  hoja.commit();
+  await libro.commit();
+  const tamSubida = statSync(archivo).size;
+  await detener(servidor);
+  servidor = await iniciar();
+  cabeceras = await entrar();
+  const antesSubida = memoria(servidor.pid as number);
+  const formulario = new FormData();
+  formulario.set('accion', '1');
+  formulario.set('vigencia', '2027/01/01');
+  formulario.set('archivo', await openAsBlob(archivo), 'subida.xlsx');
+  t = performance.now();
+  const sub = await fetch(`${api}/subirArchivo`, { method: 'POST', headers: cabeceras, body: formulario });
+  const resultado = (await sub.json()) as { total: number; correctos: number; mensaje: string };
+  const segSubida = (performance.now() - t) / 1000;
+  const memSubida = memoria(servidor.pid as number);
+  await detener(servidor);
+
+  informe = [
+    `## bench:lines — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${maquina()}; PostgreSQL ${base.version}; ${LINEAS.toLocaleString('en')} lines in one company (generated in ${generacion.toFixed(0)} s), API over HTTP in its own process (WORKERS=0).`,
+    '',
+    `First page of GET /iccs (20 rows, with the count), median of ${VECES}; and the second page (keyset cursor):`,
+    '',
+    '| query | N encontrados | first page ms | next page ms |',
+    '| --- | --- | --- | --- |',
+    ...paginas,
+    '',
+    '| step | rows | time s | API peak RSS MiB (idle before) | goal |',
+    '| --- | --- | --- | --- | --- |',
+    `| POST /excel ADMINISTRAR (file ${(tamExport / 2 ** 20).toFixed(1)} MiB; download ${segDescarga.toFixed(1)} s, ${bytes} B) | ${filas.toLocaleString('en')} | ${segExport.toFixed(1)} | ${memExport.pico.toFixed(0)} (${antesExport.actual.toFixed(0)}) | < 60 s, < 300 MB |`,
+    `| POST /subirArchivo action 1 (file ${(tamSubida / 2 ** 20).toFixed(1)} MiB) — ${resultado.mensaje} | ${resultado.total.toLocaleString('en')} | ${segSubida.toFixed(1)} | ${memSubida.pico.toFixed(0)} (${antesSubida.actual.toFixed(0)}) | < 15 s, < 400 MB |`,
+    '',
+  ].join('\n');
+} finally {
+  if (servidor && servidor.exitCode === null) servidor.kill('SIGTERM');
+  await base.borrar();
+  rmSync(datos, { recursive: true, force: true });
+}
+mkdirSync('bench/resultados', { recursive: true });
+writeFileSync('bench/resultados/lineas.md', informe);
+console.log(informe);
+
+process.exit(0);

@@ -1,0 +1,112 @@
+/**
+ * bench:bulk (issue 5): a 10,000-line block recharged through 2 workers (two pg-boss instances
+ * over one database, each sending MASIVAS_CONCURRENCIA lines at once) against the in-process
+ * simulator. Prints lines per second and the double sends found in the simulator's ledger
+ * (must be 0). Embedded PGlite unless DATABASE_URL names a PostgreSQL server (a fresh database
+ * is made there and dropped).
+ */
+import { randomBytes } from 'node:crypto';
+import { construirApp } from '../apps/server/src/app.ts';
+import { leerConfig } from '../apps/server/src/config.ts';
+import type { Ctx } from '../apps/server/src/contexto.ts';
+import { abrirDb } from '../apps/server/src/db/database.ts';
+import { migrar } from '../apps/server/src/db/migrate.ts';
+import { sembrar } from '../apps/server/src/db/seed.ts';
+import { iniciarColas } from '../apps/server/src/jobs/colas.ts';
+import * as masivas from '../apps/server/src/modules/bulk/service.ts';
+import { registrarTrabajadorMasivas } from '../apps/server/src/modules/bulk/trabajos.ts';
+import { baseDeDatosNueva } from '../apps/server/test/entorno.ts';
+
+const LINEAS = Number(process.env.LINEAS ?? 10_000);
+const CONCURRENCIA = Number(process.env.MASIVAS_CONCURRENCIA ?? 25);
+
+const { url, borrar } = await baseDeDatosNueva();
+const config = {
+  ...leerConfig({ ...process.env, DATA_DIR: 'memory://', JWT_SECRET: randomBytes(32).toString('hex') }),
+  databaseUrl: url,
+  logLevel: 'silent',
+  trabajadores: false,
+};
+const db = await abrirDb(config);
+await migrar(db);
+await sembrar(db);
+const app = await construirApp(config, db);
+await app.ready();
+const ctx = app as unknown as Ctx;
+// Two workers: two pg-boss instances fetching from the same queue.
+const bosses = [await iniciarColas(db, { trabajador: true }), await iniciarColas(db, { trabajador: true })];
+for (const boss of bosses)
+  await registrarTrabajadorMasivas({ db, config, proveedores: app.proveedores, boss }, CONCURRENCIA);
+
+const empresa = await db
+  .selectFrom('empresas')
+  .select('id')
+  .where('codigo', '=', 'demo')
+  .executeTakeFirstOrThrow();
+const admin = await db
+  .selectFrom('usuarios')
+  .select(['id', 'nivel'])
+  .where('empresa_id', '=', empresa.id)
+  .where('username', '=', 'admin')
+  .executeTakeFirstOrThrow();
+const t0 = Date.now();
+const bloque = await masivas.crearBloque(
+  ctx,
+  empresa.id,
+  admin.id,
+  Array.from({ length: LINEAS }, (_, i) => ({
+    icc: `8952166${String(i).padStart(12, '0')}`,
+    dn: `59${String(i).padStart(8, '0')}`,
+    monto: 30,
+    compania: 'T' as const,
+    nombre: '',
+  })),
+);
+const creacion = Date.now() - t0;
+const quien = {
+  empresaId: empresa.id,
+  usuarioId: admin.id,
+  nivel: admin.nivel,
+  permisos: ['RECARGAS_MASIVAS'],
+};
+const t1 = Date.now();
+// A double press: the second must queue nothing.
+const [a, b] = await Promise.all([
+  masivas.recargarBloque(ctx, quien, bloque.fechaNumerica),
+  masivas.recargarBloque(ctx, quien, bloque.fechaNumerica),
+]);
+const encolado = Date.now() - t1;
+let estado = (await masivas.lineasDeBloque(ctx, empresa.id, bloque.fechaNumerica)).bloque;
+while (estado.recargadas < estado.lineas && Date.now() - t1 < 1_800_000) {
+  await new Promise((ok) => setTimeout(ok, 1000));
+  estado = (await masivas.lineasDeBloque(ctx, empresa.id, bloque.fechaNumerica)).bloque;
+  if (estado.enCurso === 0 && estado.recargadas < estado.lineas) break;
+}
+const total = Date.now() - t1;
+const sim = ctx.proveedores.simuladores.values().next().value;
+const libro = sim?.registro();
+const dobles = libro ? Object.values(libro.recibidos).filter((v) => v > 1).length : -1;
+console.log(
+  JSON.stringify(
+    {
+      base: url ? 'postgresql' : 'pglite',
+      lineas: LINEAS,
+      trabajadores: 2,
+      concurrenciaPorTrabajador: CONCURRENCIA,
+      creacionMs: creacion,
+      encoladas: a.encoladas + b.encoladas,
+      encolarMs: encolado,
+      recargadas: estado.recargadas,
+      totalMs: total,
+      lineasPorSegundo: Math.round((estado.recargadas / total) * 1000),
+      enviosRecibidos: libro ? Object.keys(libro.recibidos).length : 0,
+      doblesEnvios: dobles,
+    },
+    null,
+    2,
+  ),
+);
+for (const boss of bosses) await boss.stop({ graceful: false, wait: true });
+await app.close();
+await db.destroy();
+await borrar();

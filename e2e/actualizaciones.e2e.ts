@@ -1,0 +1,53 @@
+import { M } from '@recargas/contracts/mensajes';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+
+const base = inject('baseURL');
+let navegador: Browser;
+let pagina: Page;
+let errores: string[];
+
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+  ({ pagina, errores } = await nuevaPagina(navegador));
+  await iniciarSesion(pagina, base, 'demo', 'lider');
+});
+afterAll(() => navegador?.close());
+
+describe('release notes in Chromium', () => {
+  it("the menu shows 'Nuevo' until the newest note is opened; the detail shows title, date, sections and image", async () => {
+    await pagina.getByTestId('badge-nuevo').waitFor();
+    await pagina.getByTestId('menu-actualizaciones').click();
+    await pagina.waitForURL(/\/in\/actualizaciones$/);
+    const lista = pagina.getByTestId('lista-actualizaciones');
+    await lista.getByText('07/01/2025').waitFor();
+    await expect(pagina.getByTestId('nota-nueva').count()).resolves.toBe(1);
+    // An older note leaves the badge on.
+    await lista.getByText('25/01/2023').click();
+    await pagina.waitForURL(/\/in\/actualizaciones\/1$/);
+    await pagina.getByRole('link', { name: M.volver }).click();
+    await pagina.getByTestId('badge-nuevo').waitFor();
+
+    await lista.getByText('07/01/2025').click();
+    await pagina.waitForURL(/\/in\/actualizaciones\/5$/);
+    await pagina.getByRole('heading', { level: 1, name: /Bait/ }).waitFor();
+    await pagina.getByText('07/01/2025').waitFor();
+    const imagen = pagina.locator('article img');
+    await imagen.waitFor();
+    await expect
+      .poll(() =>
+        imagen.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await pagina.getByTestId('badge-nuevo').waitFor({ state: 'detached' });
+    await captura(pagina, 'actualizacion-detalle');
+
+    // It stays read after a reload, and the list no longer marks it.
+    await pagina.goto(`${base}/in/actualizaciones`);
+    await pagina.getByTestId('lista-actualizaciones').getByText('07/01/2025').waitFor();
+    await expect(pagina.getByTestId('nota-nueva').count()).resolves.toBe(0);
+    await expect(pagina.getByTestId('badge-nuevo').count()).resolves.toBe(0);
+    expect(errores).toEqual([]);
+  });
+});

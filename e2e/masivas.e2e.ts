@@ -1,0 +1,64 @@
+import { M } from '@recargas/contracts/mensajes';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+
+const base = inject('baseURL');
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+describe('bulk top-ups in Chromium', () => {
+  it('a seeded block is recharged from the browser and its progress reaches every line', async () => {
+    const { pagina, errores } = await nuevaPagina(navegador);
+    await iniciarSesion(pagina, base, 'demo', 'admin');
+    await pagina.goto(`${base}/in/recargasMasivas`);
+    await pagina.getByRole('heading', { name: M.bloquesDeRecargas }).waitFor();
+    const fila = pagina.getByTestId('tabla-bloques').locator('tbody tr').first();
+    const lineas = Number(await fila.locator('td').first().textContent());
+    expect(lineas).toBeGreaterThan(0);
+    await fila.getByRole('button', { name: M.recargarBloque }).click();
+    // The numbers refresh by themselves while the block runs.
+    await expect
+      .poll(() => fila.getByTestId('bloque-progreso').textContent(), { timeout: 60_000 })
+      .toBe(`${lineas} de ${lineas} recargadas`);
+    await captura(pagina, 'masivas-bloque');
+
+    await fila.getByRole('button', { name: M.detalles }).click();
+    await pagina.getByRole('heading', { name: /^Recargas del / }).waitFor();
+    const marcas = await pagina.getByTestId('tabla-lineas-bloque').locator('tbody tr').allTextContents();
+    expect(marcas).toHaveLength(lineas);
+    expect(marcas.every((t) => t.includes('✓'))).toBe(true);
+    await pagina.getByRole('button', { name: M.bloquesDeRecargas }).click();
+    await pagina.getByTestId('tabla-bloques').waitFor();
+    expect(errores).toEqual([]);
+    await pagina.context().close();
+  });
+
+  it('vcell schedules a block: the validation messages, then a programme that a click cancels', async () => {
+    const { pagina } = await nuevaPagina(navegador);
+    await iniciarSesion(pagina, base, 'vcell', 'admin');
+    await pagina.goto(`${base}/in/recargasMasivas`);
+    await pagina.getByRole('button', { name: M.programar }).first().click();
+    const dialogo = pagina.getByRole('dialog');
+    await dialogo.locator('input[name="horaIni"]').waitFor();
+    await expect(dialogo.locator('input[name="horaIni"]').inputValue()).resolves.toBe('20:20');
+    // The end before the start.
+    const hoy = await dialogo.locator('input[name="diaIni"]').inputValue();
+    await dialogo.locator('input[name="diaFin"]').fill(hoy);
+    await dialogo.locator('input[name="horaFin"]').fill('19:00');
+    await dialogo.getByRole('button', { name: M.programar }).click();
+    await dialogo.getByText(M.fechaFinalMenor).waitFor();
+    await dialogo.locator('input[name="diaFin"]').fill('2099-12-31');
+    await dialogo.getByRole('button', { name: M.programar }).click();
+    await pagina.getByText(M.recargasProgramadas).waitFor();
+    const programa = pagina.getByTestId('programas').getByRole('button').first();
+    await programa.waitFor();
+    await captura(pagina, 'masivas-programa');
+    await programa.click();
+    await pagina.getByText(/^Programación cancelada: \d+ recargas no se enviarán$/).waitFor();
+    await pagina.context().close();
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
+export const abrirNavegador = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export async function nuevaPagina(navegador: Browser, ancho = 1280) {
+  const contexto = await navegador.newContext({ viewport: { width: ancho, height: 800 }, locale: 'es-MX' });
+  const pagina = await contexto.newPage();
+  const errores: string[] = [];
+  pagina.on('console', (m) => {
+    if (m.type() === 'error') errores.push(m.text());
+  });
+  pagina.on('pageerror', (e) => errores.push(e.message));
+  return { pagina, errores };
+}
+
+/** The colour of one pixel of a screenshot, as #rrggbb. */
+export async function colorEn(pagina: Page, x: number, y: number): Promise<string> {
+  const png = PNG.sync.read(await pagina.screenshot({ clip: { x, y, width: 1, height: 1 } }));
+  return `#${[...png.data.subarray(0, 3)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Screenshots go under test-results/ so a person can look at them. */
+export async function captura(pagina: Page, nombre: string) {
+  mkdirSync('test-results', { recursive: true });
+  await pagina.screenshot({ path: `test-results/${nombre}.png`, fullPage: true });
+}
+
+export async function iniciarSesion(
+  pagina: Page,
+  base: string,
+  empresa: string,
+  usuario: string,
+  password = 'Demo.2026',
+) {
+  await pagina.goto(`${base}/${empresa}`);
+  await pagina.locator('input[name="username"]').fill(usuario);
+  await pagina.locator('input[name="password"]').fill(password);
+  await pagina.getByTestId('login-submit').click();
+  await pagina.waitForURL(/\/in\//);
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { M, texto } from '@recargas/contracts/mensajes';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+
+const base = inject('baseURL');
+let navegador: Browser;
+let pagina: Page;
+let errores: string[];
+
+const filas = () => pagina.getByTestId('tabla-ventas').locator('tbody tr:has(td:nth-child(3))');
+/** The column of the report table whose header reads `titulo` (1-based, as CSS counts). */
+const columna = async (titulo: string) =>
+  (await pagina.getByTestId('tabla-ventas').locator('thead th').allTextContents()).indexOf(titulo) + 1;
+const total = async () =>
+  Number((await pagina.getByTestId('ventas-total').textContent())?.replace(/\D/g, ''));
+
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+  ({ pagina, errores } = await nuevaPagina(navegador));
+  await iniciarSesion(pagina, base, 'demo', 'admin');
+});
+afterAll(() => navegador?.close());
+
+describe('sales report and charts in Chromium', () => {
+  it('ventas lists the seeded top-ups of the last 10 days, numbered downwards, Monto with $', async () => {
+    await pagina.goto(`${base}/in/ventas`);
+    await pagina.getByTestId('ventas-total').waitFor();
+    const n = await total();
+    expect(n).toBeGreaterThan(0);
+    await expect(pagina.getByTestId('ventas-total').textContent()).resolves.toBe(texto('registros', { n }));
+    const primera = await filas().first().locator('td').allTextContents();
+    expect(primera[0]).toBe(String(n));
+    expect(primera[(await columna('Monto')) - 1]).toMatch(/^\$\d+/);
+    await captura(pagina, 'ventas');
+  });
+
+  it('two chips in one column keep only rows of either value (OR)', async () => {
+    const antes = await total();
+    await pagina.getByRole('button', { name: M.mostrarFiltros }).click();
+    const campo = pagina.locator('input[name="filtro-compania"]');
+    await campo.fill('Telcel');
+    await campo.press('Enter');
+    await campo.fill('Movistar');
+    await campo.press('Enter');
+    await expect.poll(total).toBeLessThan(antes);
+    const col = await columna('Compañia');
+    const companias = await filas().locator(`td:nth-child(${col})`).allTextContents();
+    expect(companias.length).toBeGreaterThan(0);
+    expect(new Set(companias)).toEqual(new Set(['Telcel', 'Movistar'].filter((c) => companias.includes(c))));
+    await captura(pagina, 'ventas-filtros');
+  });
+
+  it('Generar Excel downloads the filtered rows, which a second reader opens', async () => {
+    const n = await total();
+    const [descarga] = await Promise.all([
+      pagina.waitForEvent('download'),
+      pagina.getByRole('button', { name: M.generarExcel }).click(),
+    ]);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load((await readFile(await descarga.path())) as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    if (!hoja) throw new Error('El excel no tiene hojas');
+    const encabezados = (hoja.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(encabezados).toEqual(
+      await pagina.getByTestId('tabla-ventas').locator('thead th').allTextContents(),
+    );
+    expect(hoja.actualRowCount - 1).toBe(n);
+    const companias = new Set<string>();
+    hoja.eachRow((fila, k) => {
+      if (k > 1) companias.add(String(fila.getCell(encabezados.indexOf('Compañia') + 1).value));
+    });
+    expect([...companias].every((c) => c === 'Telcel' || c === 'Movistar')).toBe(true);
+  });
+
+  it('a range over 93 days opens the warning modal with the spec message and lists nothing', async () => {
+    await pagina.locator('input[name="fechaInicial"]').fill('2026-01-02');
+    const dialogo = pagina.getByRole('dialog');
+    await dialogo
+      .getByText('* El rango entre la fecha inicial y la fecha final supera los 93 días.')
+      .waitFor();
+    await dialogo.getByText(M.contactaVentas).waitFor();
+    await dialogo.getByRole('button', { name: M.cerrar }).click();
+    await expect(filas().count()).resolves.toBe(0);
+    // The refused query is the one expected console line: the browser logs every 4xx.
+    expect(errores.splice(0)).toEqual([expect.stringContaining('status of 400')]);
+  });
+
+  it('graficas draws one line chart per leader', async () => {
+    await pagina.goto(`${base}/in/graficas`);
+    await pagina.getByRole('heading', { name: M.graficas }).waitFor();
+    const tarjetas = pagina.getByTestId('grafica-lider');
+    await tarjetas.first().waitFor();
+    await expect(tarjetas.first().getByText('lider', { exact: true }).count()).resolves.toBe(1);
+    await expect(
+      tarjetas.first().locator('path.MuiLineChart-line, path[class*="MuiLineElement"]').count(),
+    ).resolves.toBe(1);
+    await pagina.getByLabel(M.mensual).check();
+    await expect.poll(() => tarjetas.first().locator('.MuiChartsAxis-tickLabel').count()).toBeGreaterThan(3);
+    await captura(pagina, 'graficas');
+    expect(errores).toEqual([]);
+  });
+});

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { CODIGOS_CARRIER } from './carriers.ts';
+import { comoJson, filtrosDe } from './filtros.ts';
+import { M } from './mensajes.ts';
+
+/**
+ * Line inventory (spec sections 2 "Inventory administration", 3 "Line", 5 "Line edit",
+ * 7 /iccs, /actualizarIcc, /subirArchivo, /excel, 9): the shapes shared by browser and server.
+ */
+
+/** Section 9: exactly 19 digits when editing a line; phone 10; nir at most 10 digits (propio). */
+export const LIMITES_LINEA = { icc: 19, dnMin: 10, dnMax: 13, nir: 10, producto: 100 } as const;
+
+/** Rows per step of the infinite scroll (section 9), and the most one request may ask for. */
+export const PAGINA_LINEAS = 20;
+export const PAGINA_LINEAS_MAX = 100;
+
+/** Columns of administrarBase, in screen order, with their titles. */
+export const COLUMNAS_LINEA = {
+  icc: 'Icc',
+  dn: 'Dn',
+  monto: 'Monto',
+  lider: 'Lider',
+  cliente: 'Cliente',
+  compania: 'Compañia',
+  subidoPor: 'Subido por',
+  fechaSubida: 'Fecha de subida',
+  fechaActualizacion: 'Fecha de actualización',
+  fechaVigencia: 'Fecha de vigencia',
+  fechaRecarga: 'Fecha de recarga',
+  nir: 'Nir',
+  plataforma: 'Plataforma',
+  isRecargado: 'Recargado',
+  fechaEntrega: 'Fecha de entrega',
+  producto: 'Producto',
+  fechaPortada: 'Fecha portada',
+} as const;
+export type ColumnaLinea = keyof typeof COLUMNAS_LINEA;
+export const CLAVES_COLUMNA_LINEA = Object.keys(COLUMNAS_LINEA) as ColumnaLinea[];
+/** Extra columns some companies show (company setting columnasExtraLineas, BISVI permission). */
+export const COLUMNAS_EXTRA_LINEA = ['fechaEntrega', 'producto', 'fechaPortada'] as const;
+
+/** A calendar day typed as yyyy/mm/dd (the screens) or yyyy-mm-dd; normalised to yyyy-mm-dd. */
+export const dia = z
+  .string()
+  .trim()
+  .regex(/^\d{4}[/-]\d{2}[/-]\d{2}$/, M.lineaFechaInvalida)
+  .transform((v) => v.replaceAll('/', '-'))
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, M.lineaFechaInvalida);
+
+/**
+ * Chip filters: per column, values that combine as OR; columns combine as AND. Each value is a
+ * case-insensitive substring of what the column shows. Sent in the query as JSON.
+ */
+export const filtrosLineas = filtrosDe(CLAVES_COLUMNA_LINEA as [ColumnaLinea, ...ColumnaLinea[]]);
+export type FiltrosLineas = z.infer<typeof filtrosLineas>;
+
+/** `filtros` as the JSON text of the query string. */
+export const filtrosEnTexto = comoJson(filtrosLineas);
+
+/** GET /iccs: date range (default: the last two months), chips, keyset cursor and page size. */
+export const consultaLineas = z.object({
+  fechaInicial: dia.optional(),
+  fechaFinal: dia.optional(),
+  filtros: filtrosEnTexto.optional(),
+  /** The `siguiente` of the previous page. */
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGINA_LINEAS_MAX).default(PAGINA_LINEAS),
+});
+export type ConsultaLineas = z.output<typeof consultaLineas>;
+
+export const linea = z.object({
+  id: z.number().int(),
+  icc: z.string(),
+  dn: z.string(),
+  monto: z.number().int().nullable(),
+  /** Leader id, 0 when none ('Sin Lider'). */
+  lider: z.number().int(),
+  liderNombre: z.string(),
+  /** Client id, 0 when none ('Sin Cliente'). */
+  cliente: z.number().int(),
+  clienteNombre: z.string(),
+  compania: z.string(),
+  subidoPor: z.string().nullable(),
+  fechaSubida: z.string(),
+  fechaActualizacion: z.string(),
+  /** yyyy-mm-dd */
+  fechaVigencia: z.string().nullable(),
+  /** null shows 'Sin fecha'. */
+  fechaRecarga: z.string().nullable(),
+  nir: z.string().nullable(),
+  plataforma: z.number().int().nullable(),
+  isRecargado: z.boolean(),
+  fechaEntrega: z.string().nullable(),
+  producto: z.string().nullable(),
+  fechaPortada: z.string().nullable(),
+});
+export type Linea = z.infer<typeof linea>;
+
+export const titulo = z.object({ llave: z.string(), valor: z.string() });
+
+export const respuestaLineas = z.object({
+  /** The columns this user sees (platform for level 1, extra columns by company and BISVI). */
+  titulos: z.array(titulo),
+  lineas: z.array(linea),
+  /** 'N encontrados': counted on the first page (no cursor), null on later pages. */
+  total: z.number().int().nullable(),
+  /** Cursor of the next page, null at the end. */
+  siguiente: z.string().nullable(),
+  /** The range used, yyyy-mm-dd (defaults filled in). */
+  fechaInicial: z.string(),
+  fechaFinal: z.string(),
+  /** Whether the edit column and the unlock button apply to this user. */
+  puedeEditar: z.boolean(),
+  puedeDesbloquear: z.boolean(),
+});
+export type RespuestaLineas = z.infer<typeof respuestaLineas>;
+
+const textoOpcional = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+
+/**
+ * POST /actualizarIcc (section 7: id, icc, dn, compania, lider, monto, cliente, nir) with the
+ * rules of section 5 "Line edit". lider and cliente are ids, 0 or null meaning none.
+ */
+export const peticionActualizarIcc = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    icc: textoOpcional,
+    dn: textoOpcional,
+    compania: z.enum(CODIGOS_CARRIER, M.lineaCompaniaInvalida),
+    lider: z.coerce.number().int().min(0).max(2_147_483_647, M.lineaLiderInvalido).nullish(),
+    cliente: z.coerce.number().int().min(0).max(2_147_483_647, M.lineaClienteInvalido).nullish(),
+    monto: z
+      .union([
+        z.literal(''),
+        z.coerce
+          .number()
+          .int(M.lineaMontoInvalido)
+          .positive(M.lineaMontoInvalido)
+          .max(100_000, M.lineaMontoInvalido),
+      ])
+      .nullish()
+      .transform((v) => (v === '' || v === undefined ? null : v)),
+    nir: textoOpcional,
+  })
+  .superRefine((p, ctx) => {
+    if (p.icc === '' || p.dn === '') {
+      ctx.addIssue({ code: 'custom', message: M.lineaCamposVacios, path: ['icc'] });
+      return;
+    }
+    if (!/^\d{19}$/.test(p.icc)) ctx.addIssue({ code: 'custom', message: M.lineaIccInvalido, path: ['icc'] });
+    if (!dnValido(p.dn, p.nir)) ctx.addIssue({ code: 'custom', message: M.lineaDnInvalido, path: ['dn'] });
+    if (p.nir !== '' && !/^\d{1,10}$/.test(p.nir))
+      ctx.addIssue({ code: 'custom', message: M.lineaNirInvalido, path: ['nir'] });
+  });
+export type PeticionActualizarIcc = z.output<typeof peticionActualizarIcc>;
+
+/** Section 5: DN numeric and at least 10 digits unless a nir is present (at most 13). */
+export const dnValido = (dn: string, nir: string | null | undefined) =>
+  /^\d{1,13}$/.test(dn) && (dn.length >= LIMITES_LINEA.dnMin || (nir ?? '') !== '');
+
+/** Unlock of a line by ICC (path not shown in the spec): POST /desbloquearIcc. */
+export const peticionDesbloquear = z.object({
+  icc: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, M.lineaIccInvalido),
+});
+
+export const respuestaMensajeLinea = z.object({ mensaje: z.string(), linea: linea.optional() });
+
+/** Upload actions of section 9. 5 is unused. */
+export const ACCIONES_SUBIDA = {
+  1: 'Registrar nuevos',
+  2: 'Reemplazar',
+  3: 'Eliminar',
+  4: 'Recargas Masivas',
+  6: 'Nuevas Portabilidades',
+  7: 'Registrar Usuarios',
+} as const;
+export type AccionSubida = keyof typeof ACCIONES_SUBIDA;
+/** Actions that take Vigencia (and a platform). */
+export const ACCIONES_CON_VIGENCIA: readonly number[] = [1, 2];
+
+export const celdaSubida = z.object({
+  llave: z.string(),
+  valor: z.string(),
+  isCorrecto: z.boolean(),
+  /** Why the cell is wrong. */
+  mensaje: z.string().optional(),
+});
+
+export const filaSubida = z.object({
+  /** Row number in the sheet (the header is row 1). */
+  fila: z.number().int(),
+  estado: z.enum(['correcto', 'erroneo', 'duplicado']),
+  celdas: z.array(celdaSubida),
+});
+
+/** POST /subirArchivo (section 3 "Upload response"). */
+export const respuestaSubida = z.object({
+  mensaje: z.string(),
+  titulos: z.array(titulo),
+  /**
+   * The rows of the file with each cell marked. Up to LIMITE_ARREGLO rows: erroneous and
+   * duplicated rows first, then correct ones; `arregloCompleto` false when some were left out.
+   */
+  arreglo: z.array(filaSubida),
+  arregloCompleto: z.boolean(),
+  total: z.number().int(),
+  correctos: z.number().int(),
+  erroneos: z.number().int(),
+  duplicados: z.number().int(),
+});
+export type RespuestaSubida = z.infer<typeof respuestaSubida>;
+export const LIMITE_ARREGLO = 1000;
+
+/** Export kinds of POST /excel (section 7). */
+export const TIPOS_EXCEL = ['USUARIOS', 'VENTAS', 'ADMINISTRAR', 'PORTAS', 'InventoryDays'] as const;
+
+/** POST /excel: the screen's filters and dates. For ADMINISTRAR, those of GET /iccs. */
+export const peticionExcel = z
+  .object({
+    tipo: z.enum(TIPOS_EXCEL, M.excelNoDisponible),
+    /** The screen's chips; each kind checks them against its own columns (ADMINISTRAR: filtrosLineas). */
+    filtros: z
+      .record(
+        z.string().max(40, M.filtrosInvalidos),
+        z
+          .array(
+            z
+              .string(M.filtrosInvalidos)
+              .trim()
+              .min(1, M.filtrosInvalidos)
+              .max(50, M.filtrosInvalidos)
+              .refine((v) => !v.includes('\u0000'), M.filtrosInvalidos),
+            M.filtrosInvalidos,
+          )
+          .max(20, M.filtrosInvalidos),
+        M.filtrosInvalidos,
+      )
+      .default({}),
+    fechas: z.object({ fechaInicial: dia.optional(), fechaFinal: dia.optional() }).default({}),
+  })
+  // Other fields of a screen (e.g. leaderName, monto of InventoryDays) reach its exporter.
+  .loose();
+export type PeticionExcel = z.output<typeof peticionExcel>;
+
+export const respuestaExcel = z.object({
+  nombreArchivo: z.string(),
+  /** ISO time after which the file is deleted. */
+  expira: z.string(),
+  filas: z.number().int(),
+});
+
+/** File names the export folder hands out: nothing that can leave the folder. */
+export const NOMBRE_EXCEL = /^[A-Za-z0-9_-]{1,100}\.xlsx$/;

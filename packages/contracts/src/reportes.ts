@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { comoJson, filtrosDe } from './filtros.ts';
+
+/** Sales report columns (spec section 2, Sales report) in screen order, with their titles. */
+export const COLUMNAS_VENTAS = {
+  folioConfirmacion: 'Folio',
+  estatus: 'Estatus',
+  mensaje: 'Mensaje',
+  fecha: 'Fecha',
+  compania: 'Compañia',
+  icc: 'Icc',
+  dn: 'DN/ICC',
+  monto: 'Monto',
+  usuario: 'Usuario Recargador',
+  nombre: 'Nombre Recargador',
+  lider: 'Lider Recargador',
+  cliente: 'Cliente Recargador',
+  liderOrigen: 'Lider Origen',
+  clienteOrigen: 'Cliente Origen',
+  nombreOrigen: 'Nombre Origen',
+  tipoRecarga: 'Tipo Recarga',
+} as const;
+export type ColumnaVenta = keyof typeof COLUMNAS_VENTAS;
+export const CLAVES_VENTAS = Object.keys(COLUMNAS_VENTAS) as [ColumnaVenta, ...ColumnaVenta[]];
+/** The reduced variant (a company setting) omits these. */
+export const OMITIDAS_REDUCIDO: readonly ColumnaVenta[] = [
+  'nombre',
+  'cliente',
+  'liderOrigen',
+  'clienteOrigen',
+  'nombreOrigen',
+];
+
+/** How each kind of top-up reads in the report. */
+export const TIPOS_RECARGA: Record<number, string> = { 1: 'Web', 2: 'Sin usuario', 3: 'Externa' };
+
+const parte = z.coerce.number().int();
+
+/** Chips of the sales report (also what its Excel export accepts). */
+export const filtrosVentas = filtrosDe(CLAVES_VENTAS);
+
+/** Report filters of spec section 3 (diaIni..anioFin, idLider, plataforma) plus chips and paging. */
+export const consultaReportes = z.object({
+  diaIni: parte.min(1).max(31).optional(),
+  mesIni: parte.min(1).max(12).optional(),
+  anioIni: parte.min(2000).max(2100).optional(),
+  diaFin: parte.min(1).max(31).optional(),
+  mesFin: parte.min(1).max(12).optional(),
+  anioFin: parte.min(2000).max(2100).optional(),
+  idLider: parte.min(0).optional(),
+  plataforma: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
+  filtros: comoJson(filtrosVentas).optional(),
+  after: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ConsultaReportes = z.output<typeof consultaReportes>;
+
+export const filaVenta = z.object({
+  numero: z.number().int(),
+  folioConfirmacion: z.string(),
+  estatus: z.string(),
+  mensaje: z.string(),
+  fecha: z.string(),
+  compania: z.string(),
+  icc: z.string(),
+  dn: z.string(),
+  monto: z.number(),
+  usuario: z.string(),
+  nombre: z.string(),
+  lider: z.string(),
+  cliente: z.string(),
+  liderOrigen: z.string(),
+  clienteOrigen: z.string(),
+  nombreOrigen: z.string(),
+  tipoRecarga: z.string(),
+  /** yyyy-mm-dd, for the spreadsheet. */
+  fechaExcel: z.string(),
+});
+export type FilaVenta = z.infer<typeof filaVenta>;
+
+export const respuestaReportes = z.object({
+  titulos: z.array(z.object({ llave: z.string(), valor: z.string() })),
+  reportes: z.array(filaVenta),
+  /** Rows of the whole range and filters (counted on the first page, carried by the cursor). */
+  total: z.number().int(),
+  siguiente: z.string().nullable(),
+  /** The range used, yyyy/mm/dd (the defaults when none was sent). */
+  fechaInicial: z.string(),
+  fechaFinal: z.string(),
+});
+export type RespuestaReportes = z.infer<typeof respuestaReportes>;
+
+export const PERIODOS = ['anual', 'mensual', 'semanal', 'diario'] as const;
+export type Periodo = (typeof PERIODOS)[number];
+
+export const consultaGraficas = consultaReportes
+  .pick({ diaIni: true, mesIni: true, anioIni: true, diaFin: true, mesFin: true, anioFin: true })
+  .extend({ periodo: z.enum(PERIODOS).default('anual') });
+
+export const respuestaGraficas = z.object({
+  lideres: z.array(
+    z.object({
+      idLider: z.number().int(),
+      lider: z.string(),
+      username: z.string(),
+      puntos: z.array(z.object({ periodo: z.string(), monto: z.number(), recargas: z.number().int() })),
+    }),
+  ),
+});
+export type RespuestaGraficas = z.infer<typeof respuestaGraficas>;

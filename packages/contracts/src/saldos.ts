@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { M } from './mensajes.ts';
+
+/** GET /saldosData: data.saldos (spec section 3: recargatodo, pagaqui.MOVISTAR, pagaqui.IUSA_UNEFON). */
+export const respuestaSaldos = z.object({
+  data: z.object({
+    saldos: z.object({
+      recargatodo: z.number(),
+      pagaqui: z.object({ MOVISTAR: z.number(), IUSA_UNEFON: z.number() }),
+    }),
+  }),
+});
+
+/** Minimum balance per provider: id 1 Recargatodo, id 2 Pagaqui. */
+export const minimo = z.object({
+  id: z.union([z.literal(1), z.literal(2)]),
+  minimo: z.coerce.number({ error: M.montoVacio }).int().min(0).max(100_000_000),
+});
+
+export const respuestaMinimos = z.object({ data: z.object({ minimos: z.array(minimo) }) });
+
+/** PATCH /minimos: both amounts, none empty. */
+export const peticionMinimos = z.object({
+  minimos: z
+    .array(
+      z.object({
+        id: z.union([z.literal(1), z.literal(2)]),
+        minimo: z.preprocess(
+          (v) => (v === '' || v === null ? undefined : v),
+          z.coerce.number({ error: M.montoVacio }).int(M.montoVacio).min(0, M.montoVacio).max(100_000_000),
+        ),
+      }),
+    )
+    .min(1, M.montoVacio),
+});
+
+/** POST /api/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000. */
+export const peticionConfigSinUsuario = z.object({
+  maxRecargas: z.coerce.number().int().min(1).max(2000),
+});
+
+export const respuestaAlertas = z.object({
+  alertas: z.array(z.object({ id: z.number(), mensaje: z.string(), creada: z.string() })),
+});
+
+export const respuestaMensaje = z.object({ mensaje: z.string() });

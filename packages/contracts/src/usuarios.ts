@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { comoJson, filtrosDe } from './filtros.ts';
+import { M } from './mensajes.ts';
+
+/**
+ * Users, leaders and clients (spec sections 2, 3, 4, 5, 6 and 7).
+ *
+ * Leaders and clients are their own rows (a client belongs to a leader); a user points at a
+ * leader (`lider`) and, at level 3, at one of that leader's clients (`cliente`). Ids travel as
+ * numbers or numeric strings; 0 (or '0') means none, which is how 'Sin lider' is sent.
+ */
+
+/** Limits of spec sections 5 and 9. */
+export const LIMITES_USUARIO = {
+  username: 50,
+  nombre: 100,
+  telefono: 13,
+  password: 200,
+  maxRecargasMin: 1,
+  maxRecargasMax: 1_000_000,
+  /** Search text of the leader and client pickers. */
+  busqueda: 100,
+} as const;
+
+/** 'Sin lider' (and no client) as sent by the form. */
+export const SIN_LIDER = 0;
+/** maxRecargas of a new user when the form sends none (the new screen's default). */
+export const MAX_RECARGAS_POR_DEFECTO = 5;
+/** What the edit form shows when a user has no maxRecargas. */
+export const MAX_RECARGAS_EDICION = 10;
+/** Rows per step: the users list scrolls by 20, the leader and client pickers add 10. */
+export const POR_PAGINA = { usuarios: 20, lideres: 10, maximo: 100 } as const;
+
+/**
+ * The password the edit form shows for a user (six dots). Sent back, or sent empty, it means
+ * "unchanged": the stored password stays.
+ */
+export const PASSWORD_SIN_CAMBIO = '••••••';
+const SIN_CAMBIO = new Set([PASSWORD_SIN_CAMBIO, '......', '']);
+
+/** PostgreSQL text cannot hold NUL: refused as bad input instead of failing in the database. */
+const sinNul = (s: string) => !s.includes('\u0000');
+const NUL = 'contiene caracteres no válidos';
+
+const vacio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+const requerido = (max: number, largo: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: M.introduceTodosLosCampos })
+      .trim()
+      .min(1, M.introduceTodosLosCampos)
+      .max(max, largo)
+      .refine(sinNul, NUL),
+  );
+
+/** A leader or client id: number or numeric string, 0/'0'/empty meaning none. */
+const idOpcional = z.preprocess((v) => (vacio(v) ? 0 : v), z.coerce.number().int().min(0).max(2_147_483_647));
+
+const nivel = z.preprocess(
+  (v) => (vacio(v) ? undefined : v),
+  z.coerce.number({ error: M.introduceTodosLosCampos }).int().min(0).max(3),
+);
+
+const maxRecargas = z.preprocess(
+  (v) => (vacio(v) ? undefined : v),
+  z.coerce
+    .number({ error: M.rangoMaxRecargas })
+    .int(M.rangoMaxRecargas)
+    .min(LIMITES_USUARIO.maxRecargasMin, M.rangoMaxRecargas)
+    .max(LIMITES_USUARIO.maxRecargasMax, M.rangoMaxRecargas)
+    .optional(),
+);
+
+/**
+ * phoneNumber: optional; empty, null or the string 'null' mean none. Otherwise it must parse as
+ * a number (digits, an optional leading +) of at most 13 characters.
+ */
+const telefono = z.preprocess(
+  (v) => {
+    if (v === null || (typeof v === 'string' && (v.trim() === '' || v.trim() === 'null'))) return null;
+    return typeof v === 'number' ? String(v) : v;
+  },
+  z
+    .string({ error: M.telefonoUsuarioInvalido })
+    .trim()
+    .max(LIMITES_USUARIO.telefono, M.telefonoUsuarioInvalido)
+    .regex(/^\+?\d+$/, M.telefonoUsuarioInvalido)
+    .nullable()
+    .optional(),
+);
+
+const nombreNuevo = z.preprocess(
+  (v) => (vacio(v) ? undefined : v),
+  z.string().trim().max(LIMITES_USUARIO.nombre, M.nombreLargo).refine(sinNul, NUL).optional(),
+);
+
+const campos = {
+  nombre: requerido(LIMITES_USUARIO.nombre, M.nombreLargo),
+  /** Echo of the password field; checked when sent. */
+  confirmacion: z.string().max(LIMITES_USUARIO.password).optional(),
+  nivel,
+  lider: idOpcional,
+  cliente: idOpcional,
+  /** Level 2 with lider '0' (level 1 only): the new leader's name; the user's nombre when absent. */
+  liderNuevo: nombreNuevo,
+  /** Level 3: a new client of the chosen leader, instead of an existing `cliente`. */
+  clienteNuevo: nombreNuevo,
+  maxRecargas,
+  phoneNumber: telefono,
+};
+
+/** The user chosen in the form: 'Selecciona un usuario' when none. */
+const idUsuario = z.preprocess(
+  (v) => (vacio(v) ? 0 : v),
+  z.coerce
+    .number({ error: M.seleccionaUsuario })
+    .int(M.seleccionaUsuario)
+    .min(1, M.seleccionaUsuario)
+    .max(2_147_483_647, M.seleccionaUsuario),
+);
+
+type ConReglas = { password?: string | undefined; confirmacion?: string | undefined; nivel: number };
+const conReglas = <T extends z.ZodType<ConReglas & { cliente: number; clienteNuevo?: string | undefined }>>(
+  esquema: T,
+) =>
+  esquema
+    .refine(
+      (p) => p.password === undefined || p.confirmacion === undefined || p.confirmacion === p.password,
+      {
+        message: M.contrasenasNoCoinciden,
+        path: ['confirmacion'],
+      },
+    )
+    .refine((p) => p.nivel !== 3 || p.cliente > 0 || p.clienteNuevo !== undefined, {
+      message: M.seleccionaCliente,
+      path: ['cliente'],
+    });
+
+/** POST /registrarUsuario: username, nombre, password, nivel, lider, cliente, maxRecargas, phoneNumber. */
+export const peticionRegistrarUsuario = conReglas(
+  z.object({
+    username: requerido(LIMITES_USUARIO.username, M.usernameLargo),
+    password: z.preprocess(
+      (v) => v ?? '',
+      z
+        .string({ error: M.introduceTodosLosCampos })
+        .max(LIMITES_USUARIO.password)
+        .refine((p) => p.trim() !== '', M.introduceTodosLosCampos),
+    ),
+    ...campos,
+  }),
+);
+export type PeticionRegistrarUsuario = z.output<typeof peticionRegistrarUsuario>;
+
+/**
+ * POST /editarUsuario: nombre, password (optional), nivel, id, lider, cliente, maxRecargas,
+ * phoneNumber. A password that is absent, empty or the six dots leaves the stored one; an absent
+ * maxRecargas or phoneNumber keeps the stored value.
+ */
+export const peticionEditarUsuario = conReglas(
+  z.object({
+    id: idUsuario,
+    password: z.preprocess(
+      (v) =>
+        v === null || (typeof v === 'string' && (SIN_CAMBIO.has(v) || v.trim() === '')) ? undefined : v,
+      z.string().max(LIMITES_USUARIO.password).optional(),
+    ),
+    ...campos,
+  }),
+);
+export type PeticionEditarUsuario = z.output<typeof peticionEditarUsuario>;
+
+/** POST /eliminarUsuario: id. */
+export const peticionEliminarUsuario = z.object({ id: idUsuario });
+
+/** isMonto: 1 means the amount permission is on (booleans and '0'/'1' accepted too). */
+const isMonto = z.union([
+  z.boolean(),
+  z.literal(0).transform(() => false),
+  z.literal(1).transform(() => true),
+  z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true'),
+]);
+
+/** POST /api/setUsuariosMonto: username, isMonto. */
+export const peticionSetUsuariosMonto = z.object({
+  username: requerido(LIMITES_USUARIO.username, M.usernameLargo),
+  isMonto,
+});
+
+/** Columns of the users list that take chip filters (names of the row fields). */
+export const COLUMNAS_FILTRO_USUARIOS = [
+  'username',
+  'nombre',
+  'nivel',
+  'lider',
+  'cliente',
+  'phoneNumber',
+  'maxRecargas',
+] as const;
+export type ColumnaFiltroUsuarios = (typeof COLUMNAS_FILTRO_USUARIOS)[number];
+
+/** Titles of those columns (spec section 2), for the list and its Excel export. */
+export const TITULOS_USUARIOS: Record<ColumnaFiltroUsuarios, string> = {
+  username: M.colUsername,
+  nombre: M.colNombre,
+  nivel: M.colNivel,
+  lider: M.colLider,
+  cliente: M.colCliente,
+  phoneNumber: M.colTelefono,
+  maxRecargas: M.colMaxRecargas,
+};
+
+/**
+ * Chip filters of the users list (the shared convention of every list, filtros.ts): within a
+ * column the chips combine as OR, across columns as AND; each chip is a case-insensitive
+ * substring of the shown value ('sin Telefono' included).
+ */
+export const filtrosUsuarios = filtrosDe(COLUMNAS_FILTRO_USUARIOS);
+export type FiltrosUsuarios = z.output<typeof filtrosUsuarios>;
+
+/** Keyset cursor: the id of the last row received (`siguiente` of the previous page). */
+const cursor = z.preprocess(
+  (v) => (vacio(v) ? undefined : v),
+  z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+);
+const limite = (porDefecto: number) =>
+  z.coerce.number().int().min(1).max(POR_PAGINA.maximo).default(porDefecto);
+
+/** GET /api/usuarios?after=&limit=&filtros={"username":["a","b"],"lider":["norte"]} */
+export const consultaUsuarios = z.object({
+  filtros: comoJson(filtrosUsuarios).optional(),
+  after: cursor,
+  limit: limite(POR_PAGINA.usuarios),
+});
+
+export const usuarioFila = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nombre: z.string(),
+  nivel: z.number().int(),
+  /** Leader's name, '' without one. */
+  lider: z.string(),
+  liderId: z.number().int(),
+  /** Client's name, '' without one. */
+  cliente: z.string(),
+  clienteId: z.number().int(),
+  /** The string 'null' when there is none: the screen shows 'sin Telefono'. */
+  phoneNumber: z.string(),
+  maxRecargas: z.number().int(),
+  isMonto: z.boolean(),
+});
+export type UsuarioFila = z.infer<typeof usuarioFila>;
+
+/** A page of users: `total` (the '{n} registros') comes with the first page only. */
+export const respuestaUsuarios = z.object({
+  usuarios: z.array(usuarioFila),
+  total: z.number().int().nullable(),
+  siguiente: z.string().nullable(),
+});
+export type RespuestaUsuarios = z.infer<typeof respuestaUsuarios>;
+
+/** GET /api/usuariosMonto: the leaders and clients with their amount permission, by pages. */
+export const consultaUsuariosMonto = z.object({ after: cursor, limit: limite(POR_PAGINA.usuarios) });
+export const respuestaUsuariosMonto = z.object({
+  usuarios: z.array(usuarioFila.pick({ id: true, username: true, nombre: true, nivel: true, isMonto: true })),
+  siguiente: z.string().nullable(),
+});
+
+/** GET /api/lideres?q=&after=: the leader picker, 10 at a time, searched by name. */
+export const consultaLideres = z.object({
+  q: z.string().trim().max(LIMITES_USUARIO.busqueda).refine(sinNul, NUL).optional(),
+  after: cursor,
+  limit: limite(POR_PAGINA.lideres),
+});
+export const respuestaLideres = z.object({
+  lideres: z.array(z.object({ id: z.number().int(), lider: z.string() })),
+  siguiente: z.string().nullable(),
+});
+export type RespuestaLideres = z.infer<typeof respuestaLideres>;
+
+/** GET /api/clientes?lider=&q=&after=: pairs of {lider, cliente}, 10 at a time. */
+export const consultaClientes = consultaLideres.extend({ lider: idOpcional });
+export const respuestaClientes = z.object({
+  clientes: z.array(
+    z.object({ id: z.number().int(), cliente: z.string(), liderId: z.number().int(), lider: z.string() }),
+  ),
+  siguiente: z.string().nullable(),
+});
+export type RespuestaClientes = z.infer<typeof respuestaClientes>;
+
+export const respuestaMensajeUsuario = z.object({ mensaje: z.string(), id: z.number().int().optional() });
+export type RespuestaMensajeUsuario = z.infer<typeof respuestaMensajeUsuario>;
