@@ -21,6 +21,12 @@ export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
     // An idle connection closed by the server (restart, failover) is an 'error' event; without a
     // listener it would crash the process. The pool drops it and the next query reconnects.
     pool.on('error', (e) => console.warn(`PostgreSQL: conexión inactiva cerrada (${e.message})`));
+    // The pool listens only while a connection is idle. One closed while checked out (between the
+    // statements of a transaction) emits on its client, so every client gets a listener too: the
+    // next statement then fails (a 503 for the caller) instead of the process crashing.
+    pool.on('connect', (cliente) => {
+      cliente.on('error', (e) => console.warn(`PostgreSQL: conexión en uso cerrada (${e.message})`));
+    });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = config.dataDir === MEMORIA ? MEMORIA : join(config.dataDir, 'pg');
