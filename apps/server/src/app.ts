@@ -25,6 +25,7 @@ import { rutasExports } from './modules/exports/routes.ts';
 import { rutasLineas } from './modules/lines/routes.ts';
 import { rutasNotificaciones } from './modules/notifications/routes.ts';
 import { rutasPortabilidad } from './modules/portability/routes.ts';
+import { rutasReciclaje } from './modules/recycling/routes.ts';
 import { rutasActualizaciones } from './modules/releases/routes.ts';
 import { rutasReportes } from './modules/reportes/routes.ts';
 import { rutasRecargas } from './modules/topups/routes.ts';
@@ -106,6 +107,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     await api.register(rutasExports);
     await api.register(rutasReportes);
     await api.register(rutasPortabilidad);
+    await api.register(rutasReciclaje);
     await api.register(rutasCarriers);
     await api.register(rutasMasivas);
     await api.register(rutasActualizaciones);

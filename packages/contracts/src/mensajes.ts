@@ -413,6 +413,28 @@ export const M = {
   /** (propio) */ filaDuplicada: 'Duplicado',
   /** (propio) action 2 */ filaActualizada: 'Actualizado',
   /** (propio) */ arregloParcial: 'Se muestran {n} de {total} filas: primero las erróneas y duplicadas',
+
+  // Recycling and activation status (issue 4; spec sections 2, 4 and 8)
+  dnReciclado: 'Dn reciclado',
+  dnOlvidada: 'Dn olvidada',
+  dnReciclados: 'Dn reciclados',
+  /** The title adds ' (N)', the number pending. */
+  recicladoMasivoTitulo: 'Reciclado masivo',
+  reciclarTodas: 'Reciclar Todas',
+  reciclar: 'Reciclar',
+  olvidar: 'Olvidar',
+  reciclarLineas: 'Reciclar Lineas',
+  estatusIccAtt: 'Estatus ICC ATT',
+  estatusActivacionError:
+    'Problema al obtener el estautus, icc no activo aún, o no pertenece a tu inventario.',
+  /** (propio) */ dnNoEnInventario: 'El Dn {dn} no está en tu inventario',
+  /** (propio) */ dnNoPendiente: 'El Dn {dn} ya no está pendiente por reciclar',
+  /** (propio) */ dnEnRecarga: 'El Dn {dn} tiene una recarga en proceso; intenta cuando termine',
+  /** (propio) */ sinPendientesReciclar: 'No hay líneas pendientes por reciclar',
+  /** (propio) */ funcionDeshabilitada: 'Esta función no está habilitada para tu empresa',
+  /** (propio) */ confirmarReciclarTodas:
+    'Se reciclarán {n} líneas: quedarán sin líder, cliente, recarga ni vigencia. ¿Continuar?',
+  /** (propio) */ consultar: 'Consultar',
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

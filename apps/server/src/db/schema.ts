@@ -178,6 +178,24 @@ export interface LineasTable {
   fecha_entrega: string | null;
   producto: string | null;
   fecha_portada: string | null;
+  /** The validity whose recycling was forgotten (0011). */
+  vigencia_olvidada: string | null;
+}
+
+/** Recycling decisions (0011), with what the line had before. */
+export interface ReciclajesTable {
+  id: Generated<number>;
+  empresa_id: number;
+  linea_id: number | null;
+  icc: string;
+  dn: string;
+  accion: 'reciclar' | 'olvidar';
+  lider_id: number | null;
+  cliente_id: number | null;
+  fecha_vigencia: string | null;
+  fecha_recarga: Date | null;
+  usuario_id: number | null;
+  fecha: Creado;
 }
 
 /** Platform users of a company (0007). */
@@ -316,6 +334,7 @@ export interface DB {
   bloques: BloquesTable;
   bloque_lineas: BloqueLineasTable;
   programaciones: ProgramacionesTable;
+  reciclajes: ReciclajesTable;
 }
 
 /** Bulk top-ups (0010): a block of lines uploaded by action 4. */

@@ -229,7 +229,9 @@ async function sembrarLineas(db: Db, empresaId: number, liderId: number, cliente
     const delLider = azar() < 0.67;
     const recargada = i % 10 === 3;
     const sinFecha = i % 50 === 7;
-    const vigencia = new Date(subida.getTime() + 180 * 86_400_000).toISOString().slice(0, 10);
+    // One line in fifteen had a 30-day validity, mostly run out: the bulk recycling list.
+    const dias = i % 15 === 5 ? 30 : 180;
+    const vigencia = new Date(subida.getTime() + dias * 86_400_000).toISOString().slice(0, 10);
     return {
       empresa_id: empresaId,
       icc: `8952140${String(100_000_000_000 + i * 7919).slice(-12)}`,

@@ -1,3 +1,4 @@
+import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 import type {
   Envio,
   ProveedorRecargas,
@@ -5,6 +6,7 @@ import type {
   ResultadoConsulta,
   ResultadoDetallePorta,
   ResultadoEnvio,
+  ResultadoEstatusActivacion,
   ResultadoPorta,
   SolicitudPorta,
 } from './puerto.ts';
@@ -75,6 +77,18 @@ export class ProveedorHttp implements ProveedorRecargas {
 
   activar(icc: string): Promise<ResultadoActivacion> {
     return this.decision('/activaciones', { icc });
+  }
+
+  async estatusActivacion(icc: string): Promise<ResultadoEstatusActivacion> {
+    try {
+      const r = await this.pedir(`/activaciones/${encodeURIComponent(icc)}`);
+      if (r.status === 404) return { estado: 'inactiva' };
+      if (r.status !== 200 || typeof r.cuerpo !== 'object' || r.cuerpo === null)
+        return { estado: 'desconocida', motivo: `http ${r.status}` };
+      return { estado: 'activa', estatus: r.cuerpo as EstatusActivacion };
+    } catch (e) {
+      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+    }
   }
 
   portar(s: SolicitudPorta): Promise<ResultadoPorta> {

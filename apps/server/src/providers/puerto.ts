@@ -1,4 +1,5 @@
 import type { Carrier } from '@recargas/contracts/carriers';
+import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 
 /** One top-up as a provider sees it; `id` is ours and travels with the call. */
 export interface Envio {
@@ -75,9 +76,16 @@ export type ResultadoDetallePorta =
   | { estado: 'no-encontrado' }
   | { estado: 'desconocida'; motivo: string };
 
+/** ATT's record of a SIM (spec section 3, Activation status), or that it is not active yet. */
+export type ResultadoEstatusActivacion =
+  | { estado: 'activa'; estatus: EstatusActivacion }
+  | { estado: 'inactiva' }
+  | { estado: 'desconocida'; motivo: string };
+
 /** The activation and portability calls of the port (ARCHITECTURE.md: activationStatus, portDetail). */
 export interface ProveedorPortabilidad {
   activar(icc: string): Promise<ResultadoActivacion>;
+  estatusActivacion(icc: string): Promise<ResultadoEstatusActivacion>;
   portar(s: SolicitudPorta): Promise<ResultadoPorta>;
   detallePorta(dn: string): Promise<ResultadoDetallePorta>;
 }

@@ -57,6 +57,11 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
       if (req.method === 'POST' && segundo === 'activaciones') {
         return responder(200, sim.activar(String((cuerpo as { icc?: unknown }).icc ?? '')));
       }
+      if (req.method === 'GET' && segundo === 'activaciones' && tercero) {
+        if (sim.transporte() !== 'normal') return responder(500, { error: 'interno' });
+        const r = sim.estatusActivacion(decodeURIComponent(tercero));
+        return r.estado === 'activa' ? responder(200, r.estatus) : responder(404, { error: 'icc' });
+      }
       if (req.method === 'POST' && segundo === 'portabilidades' && !tercero) {
         return responder(200, sim.portar(cuerpo as SolicitudPorta));
       }

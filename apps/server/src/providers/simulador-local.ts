@@ -5,6 +5,7 @@ import type {
   ResultadoConsulta,
   ResultadoDetallePorta,
   ResultadoEnvio,
+  ResultadoEstatusActivacion,
   ResultadoPorta,
   SolicitudPorta,
 } from './puerto.ts';
@@ -51,6 +52,10 @@ export class ProveedorSimulado implements ProveedorRecargas {
 
   activar(icc: string): Promise<ResultadoActivacion> {
     return this.conFallas(() => this.simulador.activar(icc));
+  }
+
+  estatusActivacion(icc: string): Promise<ResultadoEstatusActivacion> {
+    return this.conFallas(() => this.simulador.estatusActivacion(icc));
   }
 
   portar(s: SolicitudPorta): Promise<ResultadoPorta> {

@@ -4,6 +4,7 @@ import type {
   ResultadoActivacion,
   ResultadoConsulta,
   ResultadoDetallePorta,
+  ResultadoEstatusActivacion,
   ResultadoPorta,
   Saldos,
   SolicitudPorta,
@@ -180,6 +181,32 @@ export class Simulador {
       this.activaciones.set(icc, dn);
     }
     return { estado: 'aceptada', dn };
+  }
+
+  /**
+   * ATT's record of a SIM: the ones activated here, and (so the demo inventory has answers)
+   * every valid ICC ending in an even digit as activated before the simulator started; the rest
+   * are not active yet.
+   */
+  estatusActivacion(icc: string): ResultadoEstatusActivacion {
+    if (!/^\d{19,20}$/.test(icc)) return { estado: 'inactiva' };
+    const dn =
+      this.activaciones.get(icc) ?? (Number(icc.at(-1)) % 2 === 0 ? `56${icc.slice(-8)}` : undefined);
+    if (!dn) return { estado: 'inactiva' };
+    return {
+      estado: 'activa',
+      estatus: {
+        ResponseCode: '0',
+        dnPermanente: dn,
+        fechaCreacion: new Date(Date.UTC(2026, 0, 1 + (Number(icc.slice(-3)) % 300)))
+          .toISOString()
+          .slice(0, 10),
+        organizacion: 'ATT Mexico',
+        subinventario: `SUB-${icc.slice(-4)}`,
+        marca: 'AT&T',
+        kit: `KIT-${icc.slice(-6)}`,
+      },
+    };
   }
 
   /**

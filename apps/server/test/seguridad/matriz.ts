@@ -94,4 +94,11 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /api/portOuts/foreignTransactions': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'GET /api/portOuts/{dn}': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'POST /api/portOuts/inventoryDays': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
+  // Recycling: the top-up screen's panel is RECICLAR_LINEAS, the bulk screen RECICLADO_MASIVO,
+  // the Estatus ICC ATT panel ACTIVACIONES_ATT; all three are administrators' (section 6, set B)
+  'POST /api/dnReciclar/{dn}': { niveles: ADMINS, permisos: ['RECICLAR_LINEAS'] },
+  'GET /api/recicladas/pendientesPorReciclar': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
+  'POST /api/recicladas/pendientesPorReciclar': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
+  'POST /api/recicladas/pendientesPorReciclar/{dn}': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
+  'GET /statusActivacion/{icc}': { niveles: ADMINS, permisos: ['ACTIVACIONES_ATT'] },
 };

@@ -71,14 +71,25 @@ function textoColumna(c: ColumnaLinea, zona: string): RawBuilder<string> {
   }
 }
 
-/** The lines of a range, scoped and filtered, with the names the screen shows. */
-function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
-  let q = db
+/** Lines `l` of a company with the names the screens show: leader `ld`, client `cl`, uploader `u`. */
+export const conNombres = (db: Db, empresaId: number) =>
+  db
     .selectFrom('lineas as l')
     .leftJoin('lideres as ld', 'ld.id', 'l.lider_id')
     .leftJoin('clientes as cl', 'cl.id', 'l.cliente_id')
     .leftJoin('usuarios as u', 'u.id', 'l.subido_por')
-    .where('l.empresa_id', '=', a.empresaId)
+    .where('l.empresa_id', '=', empresaId);
+
+/** What `LineaVista` adds to the row; `k` is the keyset value the caller orders by. */
+export const nombresVista = [
+  'ld.nombre as lider_nombre',
+  'cl.nombre as cliente_nombre',
+  'u.username as subido_por_username',
+] as const;
+
+/** The lines of a range, scoped and filtered, with the names the screen shows. */
+function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
+  let q = conNombres(db, a.empresaId)
     .where('l.fecha_subida', '>=', sql<Date>`(${r.desde}::date)::timestamp at time zone ${r.zona}`)
     .where('l.fecha_subida', '<', sql<Date>`(${r.hasta}::date + 1)::timestamp at time zone ${r.zona}`);
   if (a.liderId !== undefined) q = q.where('l.lider_id', '=', a.liderId);
@@ -106,9 +117,7 @@ export function pagina(
   let q = consulta(db, a, r, filtros)
     .selectAll('l')
     .select([
-      'ld.nombre as lider_nombre',
-      'cl.nombre as cliente_nombre',
-      'u.username as subido_por_username',
+      ...nombresVista,
       sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
     ]);
   if (cursor) {
@@ -172,19 +181,9 @@ export const porIcc = (db: Db | Tx, empresaId: number, icc: string) =>
 
 /** One line with its names, as the screen shows it. */
 export const vistaPorId = async (db: Db, empresaId: number, id: number) =>
-  (await db
-    .selectFrom('lineas as l')
-    .leftJoin('lideres as ld', 'ld.id', 'l.lider_id')
-    .leftJoin('clientes as cl', 'cl.id', 'l.cliente_id')
-    .leftJoin('usuarios as u', 'u.id', 'l.subido_por')
+  (await conNombres(db, empresaId)
     .selectAll('l')
-    .select([
-      'ld.nombre as lider_nombre',
-      'cl.nombre as cliente_nombre',
-      'u.username as subido_por_username',
-      sql<string>`''`.as('k'),
-    ])
-    .where('l.empresa_id', '=', empresaId)
+    .select([...nombresVista, sql<string>`''`.as('k')])
     .where('l.id', '=', id)
     .executeTakeFirst()) as LineaVista | undefined;
 

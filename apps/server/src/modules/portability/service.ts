@@ -157,7 +157,7 @@ export async function actualizar(ctx: Ctx, s: Sesion, p: PeticionActualizarPorta
 }
 
 /** The company's platform 1 provider: the ATT activation and portability server. */
-async function proveedorAtt(ctx: Ctx, empresaId: number) {
+export async function proveedorAtt(ctx: Ctx, empresaId: number) {
   const fila = await repo.proveedorPlataforma(ctx.db, empresaId, 1);
   if (!fila) throw noEncontrado();
   return ctx.proveedores.de(fila);

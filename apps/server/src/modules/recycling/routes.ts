@@ -1,0 +1,90 @@
+import {
+  consultaPendientes,
+  estatusActivacion,
+  parametroDn,
+  parametroIcc,
+  peticionPendiente,
+  respuestaPendientes,
+  respuestaReciclaje,
+} from '@recargas/contracts/reciclaje';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../contexto.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
+import * as reciclaje from './service.ts';
+
+/** Bulk recycling: administrators with RECICLADO_MASIVO (spec section 6, menu rules). */
+const masivo = { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] } as const;
+
+export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+
+  app.post(
+    '/api/dnReciclar/:dn',
+    {
+      config: { acceso: { niveles: ADMINS, permisos: ['RECICLAR_LINEAS'] } },
+      schema: {
+        tags: ['reciclaje'],
+        summary: 'Reciclar Lineas: regresa al inventario libre las líneas con ese número',
+        params: parametroDn,
+        response: { 200: respuestaReciclaje },
+      },
+    },
+    async (req) => reciclaje.reciclarDn(ctx, req.sesion, req.params.dn),
+  );
+
+  app.get(
+    '/api/recicladas/pendientesPorReciclar',
+    {
+      config: { acceso: masivo },
+      schema: {
+        tags: ['reciclaje'],
+        summary: 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor',
+        querystring: consultaPendientes,
+        response: { 200: respuestaPendientes },
+      },
+    },
+    async (req) => reciclaje.pendientes(ctx, req.sesion, req.query),
+  );
+
+  app.post(
+    '/api/recicladas/pendientesPorReciclar',
+    {
+      config: { acceso: masivo },
+      schema: {
+        tags: ['reciclaje'],
+        summary: 'Reciclar Todas: recicla todas las líneas pendientes',
+        response: { 200: respuestaReciclaje },
+      },
+    },
+    async (req) => reciclaje.reciclarTodas(ctx, req.sesion),
+  );
+
+  app.post(
+    '/api/recicladas/pendientesPorReciclar/:dn',
+    {
+      config: { acceso: masivo },
+      schema: {
+        tags: ['reciclaje'],
+        summary: 'Reciclar u Olvidar una línea pendiente',
+        params: parametroDn,
+        body: peticionPendiente.optional(),
+        response: { 200: respuestaReciclaje },
+      },
+    },
+    async (req) => reciclaje.decidir(ctx, req.sesion, req.params.dn, req.body?.accion ?? 'reciclar'),
+  );
+
+  app.get(
+    '/statusActivacion/:icc',
+    {
+      config: { acceso: { niveles: ADMINS, permisos: ['ACTIVACIONES_ATT'] } },
+      schema: {
+        tags: ['reciclaje'],
+        summary: 'Estatus ICC ATT: el registro de activación de un icc del inventario',
+        params: parametroIcc,
+        response: { 200: estatusActivacion },
+      },
+    },
+    async (req) => reciclaje.estatusActivacion(ctx, req.sesion, req.params.icc),
+  );
+};
