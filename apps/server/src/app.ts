@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { M } from '@recargas/contracts/mensajes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -83,6 +84,11 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     },
   });
   await app.register(cookie);
+  // A client that hung up before its request got here has no address left to count it by (the
+  // rate limiter would throw): the answer goes nowhere, so say so plainly.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.ip) return reply.code(400).send({ mensaje: M.conexionCerrada });
+  });
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',

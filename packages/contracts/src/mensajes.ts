@@ -33,6 +33,7 @@ export const M = {
   /** (propio) */ jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido',
   /** (propio) */ cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
   /** (propio) */ sesionCerrada: 'Sesión cerrada',
+  /** (propio) */ conexionCerrada: 'La conexión se cerró antes de atender la solicitud',
   /** (propio) */ servicioNoDisponible:
     'El servicio no está disponible en este momento, intenta de nuevo en unos segundos',
   /** (propio) */ cargando: 'Cargando…',
