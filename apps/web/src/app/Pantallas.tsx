@@ -14,6 +14,7 @@ import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
 import { Inventario } from '../features/portabilidades/Inventario.tsx';
 import { Portabilidades } from '../features/portabilidades/Portabilidades.tsx';
 import { Recargas } from '../features/recargas/Recargas.tsx';
+import { RecicladoMasivo } from '../features/reciclaje/RecicladoMasivo.tsx';
 import { ConfigSinUsuario } from '../features/saldos/ConfigSinUsuario.tsx';
 import { Saldos } from '../features/saldos/Saldos.tsx';
 import { SubirArchivos } from '../features/subidas/SubirArchivos.tsx';
@@ -41,6 +42,7 @@ const PANTALLAS: Record<string, ComponentType> = {
   actualizaciones: Actualizaciones,
   administrarBase: AdministrarBase,
   subirArchivos: SubirArchivos,
+  grarecicladoMasivo: RecicladoMasivo,
 };
 
 /** /in/<ruta>: the screen, if the user's level, permissions and whitelist allow it. */

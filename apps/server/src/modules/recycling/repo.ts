@@ -6,16 +6,16 @@ import { conNombres, type LineaVista, nombresVista } from '../lines/repo.ts';
 
 type Tx = Transaction<DB>;
 
-/**
- * Pending recycling: a line with a number whose validity ended before `hoy` and whose
- * recycling was not forgotten for that validity (0011). Written against the alias `l`.
- */
-const pendiente = (hoy: string) =>
-  sql<SqlBool>`l.dn <> '' and l.fecha_vigencia < ${hoy}::date and l.vigencia_olvidada is distinct from l.fecha_vigencia`;
-
 /** A line held by a top-up still in flight is left alone: its outcome is about to write it. */
 const sinRecargaEnCurso = sql<SqlBool>`not exists (
   select 1 from recargas r where r.linea_id = l.id and r.estado in ('pendiente', 'enviada'))`;
+
+/**
+ * Pending recycling: a line with a number whose validity ended before `hoy`, whose recycling
+ * was not forgotten for that validity (0011), and that no top-up holds. Written against `l`.
+ */
+const pendiente = (hoy: string) =>
+  sql<SqlBool>`l.dn <> '' and l.fecha_vigencia < ${hoy}::date and l.vigencia_olvidada is distinct from l.fecha_vigencia and ${sinRecargaEnCurso}`;
 
 /** One page of the pending list, oldest expiry first (keyset: validity day, id). */
 export function pagina(db: Db, empresaId: number, hoy: string, cursor: Cursor | undefined, n: number) {

@@ -39,6 +39,7 @@ import { RangoFechas } from '../../ui/RangoFechas.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import { fechaCorta } from '../portabilidades/Portabilidades.tsx';
 import { type Opcion, SelectorPaginado } from '../usuarios/SelectorPaginado.tsx';
+import { textoLinea } from './textoLinea.ts';
 
 const RUTA = '/iccs';
 
@@ -78,8 +79,6 @@ const LARGO: Record<CampoTexto, number> = {
   monto: 6,
   nir: LIMITES_LINEA.nir,
 };
-
-const dia = (v: string | null) => (v ? v.replaceAll('-', '/') : '');
 
 /**
  * /in/administrarBase: the line inventory (spec sections 2, 4, 5 and 8). The range starts as
@@ -227,7 +226,7 @@ export function AdministrarBase() {
                   ))}
                 </TextField>
               ) : (
-                (CARRIERS[f.compania as keyof typeof CARRIERS] ?? f.compania)
+                textoLinea(f, 'compania')
               ),
           };
         case 'lider':
@@ -283,19 +282,12 @@ export function AdministrarBase() {
           };
         case 'fechaSubida':
         case 'fechaActualizacion':
-          return { llave, valor, celda: (f) => fechaCorta(f[llave]) };
         case 'fechaRecarga':
-          return {
-            llave,
-            valor,
-            celda: (f) => (f.fechaRecarga ? fechaCorta(f.fechaRecarga) : M.lineaSinFecha),
-          };
         case 'fechaVigencia':
         case 'fechaEntrega':
         case 'fechaPortada':
-          return { llave, valor, celda: (f) => dia(f[llave]) };
         case 'isRecargado':
-          return { llave, valor, celda: (f) => (f.isRecargado ? M.lineaRecargadaSi : M.no) };
+          return { llave, valor, celda: (f) => textoLinea(f, llave) };
         default:
           return { llave, valor };
       }

@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
 import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
+import { PanelesRecargas } from '../reciclaje/PanelesRecargas.tsx';
 import {
   CamposNumero,
   type Errores,
@@ -201,7 +202,10 @@ export function Recargas() {
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <TablaMovimientos />
+        <Stack spacing={2}>
+          <TablaMovimientos />
+          <PanelesRecargas />
+        </Stack>
       </Grid>
     </Grid>
   );

@@ -1,0 +1,131 @@
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { M } from '@recargas/contracts/mensajes';
+import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
+import { useMutation } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useSesion } from '../../app/Shell.tsx';
+import { api } from '../../lib/api.ts';
+import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
+
+/**
+ * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT
+ * (activations on, ACTIVACIONES_ATT) and Reciclar Lineas (recycling on, RECICLAR_LINEAS).
+ */
+export function PanelesRecargas() {
+  const sesion = useSesion();
+  if (!esAdmin(sesion)) return null;
+  const estatus = sesion.ajustes.activaciones && tienePermiso(sesion, 'ACTIVACIONES_ATT');
+  const reciclar = sesion.ajustes.reciclaje && tienePermiso(sesion, 'RECICLAR_LINEAS');
+  if (!estatus && !reciclar) return null;
+  return (
+    <Stack spacing={2}>
+      {estatus && <EstatusIcc />}
+      {reciclar && <ReciclarLineas />}
+    </Stack>
+  );
+}
+
+/** A titled one-field form; the button acts on the trimmed, non-empty value. */
+function Panel(props: {
+  titulo: string;
+  campo: string;
+  etiqueta: string;
+  boton: string;
+  maximo: number;
+  ocupado: boolean;
+  alEnviar: (valor: string) => void;
+  children?: ReactNode;
+}) {
+  const [valor, setValor] = useState('');
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    if (valor.trim() !== '') props.alEnviar(valor.trim());
+  };
+  return (
+    <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, position: 'relative' }}>
+      {props.ocupado && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Typography variant="h6" component="h2" gutterBottom>
+        {props.titulo}
+      </Typography>
+      <Stack direction="row" spacing={1} alignItems="flex-start">
+        <TextField
+          size="small"
+          name={props.campo}
+          label={props.etiqueta}
+          value={valor}
+          onChange={(e) => setValor(e.target.value.replace(/\D/g, ''))}
+          slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
+        />
+        <Button type="submit" variant="contained" disabled={props.ocupado || valor.trim() === ''}>
+          {props.boton}
+        </Button>
+      </Stack>
+      {props.children}
+    </Paper>
+  );
+}
+
+function EstatusIcc() {
+  const { enqueueSnackbar } = useSnackbar();
+  const consulta = useMutation({
+    mutationFn: (icc: string) => api<EstatusActivacion>(`/statusActivacion/${icc}`),
+    onError: () => enqueueSnackbar(M.estatusActivacionError, { variant: 'error' }),
+  });
+  return (
+    <Panel
+      titulo={M.estatusIccAtt}
+      campo="icc-estatus"
+      etiqueta={M.icc}
+      boton={M.consultar}
+      maximo={20}
+      ocupado={consulta.isPending}
+      alEnviar={(icc) => consulta.mutate(icc)}
+    >
+      {consulta.data && (
+        <Table size="small" data-testid="estatus-icc" sx={{ mt: 1 }}>
+          <TableBody>
+            {Object.entries(consulta.data).map(([campo, valor]) => (
+              <TableRow key={campo}>
+                <TableCell component="th" scope="row">
+                  {campo}
+                </TableCell>
+                <TableCell>{valor}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Panel>
+  );
+}
+
+function ReciclarLineas() {
+  const { enqueueSnackbar } = useSnackbar();
+  const reciclar = useMutation({
+    mutationFn: (dn: string) => api<{ mensaje: string }>(`/api/dnReciclar/${dn}`, { metodo: 'POST' }),
+    // 'Dn reciclado' for 3 s (spec section 8); on failure the server's message.
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
+    onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
+  });
+  return (
+    <Panel
+      titulo={M.reciclarLineas}
+      campo="dn-reciclar"
+      etiqueta={M.numeroTelefonico}
+      boton={M.reciclar}
+      maximo={13}
+      ocupado={reciclar.isPending}
+      alEnviar={(dn) => reciclar.mutate(dn)}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Linea } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import type { RespuestaPendientes } from '@recargas/contracts/reciclaje';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { useListaPaginada } from '../../lib/lista.ts';
+import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import { textoLinea } from '../lineas/textoLinea.ts';
+
+const RUTA = '/api/recicladas/pendientesPorReciclar';
+type Decision = { dn: string; accion: 'reciclar' | 'olvidar' } | { todas: true };
+
+/**
+ * /in/grarecicladoMasivo: 'Reciclado masivo (N)' (spec section 2). The lines whose validity
+ * ended, oldest first, 20 a step; Reciclar or Olvidar per row, Reciclar Todas after a
+ * confirmation. A decided row leaves the list (section 4).
+ */
+export function RecicladoMasivo() {
+  const { enqueueSnackbar } = useSnackbar();
+  const consultas = useQueryClient();
+  const lista = useListaPaginada<RespuestaPendientes, Linea>(RUTA, {}, (p) => p.lineas);
+  const [confirmar, setConfirmar] = useState(false);
+  const decidir = useMutation({
+    mutationFn: (d: Decision) =>
+      'todas' in d
+        ? api<{ mensaje: string }>(RUTA, { metodo: 'POST' })
+        : api<{ mensaje: string }>(`${RUTA}/${d.dn}`, { cuerpo: { accion: d.accion } }),
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
+    onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
+    // Either way the list is read again: a row someone else decided leaves it too.
+    onSettled: () => consultas.invalidateQueries({ queryKey: [RUTA] }),
+  });
+  const total = lista.total ?? 0;
+  const columnas: Columna<Linea & { n: number }>[] = [
+    { llave: 'n', valor: M.colNumero },
+    ...(lista.primera?.titulos ?? []).map((t) => ({ ...t, celda: (f: Linea) => textoLinea(f, t.llave) })),
+    {
+      llave: 'reciclar',
+      valor: M.reciclar,
+      celda: (f) => (
+        <Button
+          size="small"
+          variant="contained"
+          disabled={decidir.isPending}
+          onClick={() => decidir.mutate({ dn: f.dn, accion: 'reciclar' })}
+          aria-label={`${M.reciclar} ${f.dn}`}
+        >
+          {M.reciclar}
+        </Button>
+      ),
+    },
+    {
+      llave: 'olvidar',
+      valor: M.olvidar,
+      celda: (f) => (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={decidir.isPending}
+          onClick={() => decidir.mutate({ dn: f.dn, accion: 'olvidar' })}
+          aria-label={`${M.olvidar} ${f.dn}`}
+        >
+          {M.olvidar}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Paper sx={{ p: 2, position: 'relative' }}>
+      {decidir.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h1" data-testid="titulo-reciclado">
+          {M.recicladoMasivoTitulo} ({total})
+        </Typography>
+        {total > 0 && (
+          <Button variant="contained" color="secondary" onClick={() => setConfirmar(true)}>
+            {M.reciclarTodas}
+          </Button>
+        )}
+      </Stack>
+      <TablaInfinita
+        columnas={columnas}
+        filas={lista.filas.map((f, i) => ({ ...f, n: i + 1 }))}
+        clave={(f) => f.id}
+        hayMas={Boolean(lista.hasNextPage)}
+        cargando={lista.isFetching}
+        alFinal={() => void lista.fetchNextPage()}
+        testId="tabla-reciclado"
+      />
+      <Dialog open={confirmar} onClose={() => setConfirmar(false)}>
+        <DialogTitle>{M.reciclarTodas}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{texto('confirmarReciclarTodas', { n: total })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmar(false)}>{M.cancelar}</Button>
+          <Button
+            variant="contained"
+            autoFocus
+            onClick={() => {
+              setConfirmar(false);
+              decidir.mutate({ todas: true });
+            }}
+          >
+            {M.reciclarTodas}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
