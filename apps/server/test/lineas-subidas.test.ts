@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed.ts';
 import { PLANTILLAS } from '../src/modules/uploads/service.ts';
 import * as usuarios from '../src/modules/users/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 import { entradasXlsx, formulario, libro, zip } from './xlsx-prueba.ts';
 
 // Small limits for this file, read when the upload routes are registered.
@@ -289,10 +289,18 @@ describe('refusals: a Spanish message and nothing written', () => {
     await rechaza(admin, { accion: '1' }, undefined, 400, M.archivoRequerido);
   });
 
-  it('actions of other screens (4, 6, 7) are not available here yet; permissions first', async () => {
+  it('action 7 is not available yet; permissions first; action 6 wants its own template', async () => {
     const f = await xlsx([ADMIN, [icc(), '5512345678', 'T']]);
-    for (const accion of ['6', '7']) await rechaza(admin, { accion }, f, 400, M.accionNoDisponible);
+    await rechaza(admin, { accion: '7' }, f, 400, M.accionNoDisponible);
     await rechaza(lider, { accion: '7' }, f, 403, M.sinPermiso);
+    await rechaza(lider, { accion: '6' }, f, 403, M.sinPermiso);
+    await rechaza(
+      admin,
+      { accion: '6' },
+      f,
+      400,
+      texto('archivoEncabezados', { esperados: PLANTILLAS.portabilidadesAdmin.join(', ') }),
+    );
   });
 
   it('a client cannot upload; a leader without RETROALIMENTACION_LIDER neither', async () => {
@@ -461,5 +469,94 @@ describe('templates', () => {
       producto: 'Chip 5G',
       fecha_portada: null,
     });
+  });
+});
+
+describe('action 6, Nuevas Portabilidades', () => {
+  const PORTAS = [...PLANTILLAS.portabilidadesAdmin];
+  const portas = async () =>
+    Number(
+      (
+        await e.db
+          .selectFrom('portabilidades')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('empresa_id', '=', demo)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('writes one port-out row per valid row; bad cells, repeats and known ICCs are marked', async () => {
+    const existente = await e.db
+      .selectFrom('portabilidades')
+      .select('icc')
+      .where('empresa_id', '=', demo)
+      .executeTakeFirstOrThrow();
+    const [a, b, c] = [icc(), icc(), icc()];
+    const antes = await portas();
+    const r = await subir(
+      admin,
+      { accion: '6' },
+      await xlsx([
+        PORTAS,
+        [a, 'Lider Demo', 'Cliente Uno', 'INT-1', '5511223344', 'Movistar', '1234', 100],
+        [b, '', '', '', '', '', '', ''],
+        [c, 'Lider Demo', '', '', '55112233', 'Nokia', '12a4', -5],
+        [a, 'Lider Demo', '', '', '', '', '', ''],
+        [existente.icc, '', '', '', '', '', '', ''],
+      ]),
+    );
+    expect(r.statusCode).toBe(200);
+    const cuerpo = r.json();
+    expect(cuerpo).toMatchObject({ total: 5, correctos: 2, erroneos: 1, duplicados: 2 });
+    expect(cuerpo.mensaje).toBe(
+      texto('subidaResultado', { total: 5, correctos: 2, erroneos: 1, duplicados: 2 }),
+    );
+    const mala = cuerpo.arreglo.find((f: Fila) => f.fila === 4);
+    const erroneas = mala.celdas.filter((c: { isCorrecto: boolean }) => !c.isCorrecto);
+    expect(erroneas.map((c: { llave: string; mensaje: string }) => [c.llave, c.mensaje])).toEqual([
+      ['DN_ORIGEN', M.portaDnInvalido],
+      ['COMPANIA_ORIGEN', M.lineaCompaniaInvalida],
+      ['NIP', M.portaNipInvalido],
+      ['MONTO_RECARGA', M.lineaMontoInvalido],
+    ]);
+    expect(cuerpo.arreglo.find((f: Fila) => f.fila === 6).celdas[0]).toMatchObject({
+      isCorrecto: false,
+      mensaje: M.portaIccExistente,
+    });
+    expect(await portas()).toBe(antes + 2);
+    const fila = await e.db
+      .selectFrom('portabilidades')
+      .selectAll()
+      .where('icc', '=', a)
+      .executeTakeFirstOrThrow();
+    expect(fila).toMatchObject({
+      empresa_id: demo,
+      lider_nombre: 'Lider Demo',
+      cliente_nombre: 'Cliente Uno',
+      inter: 'INT-1',
+      dn_origen: '5511223344',
+      carrier_origen: 'M',
+      nip: '1234',
+      monto_recarga: 100,
+      dn_destino: null,
+    });
+    // The same file again: every valid row is now a known ICC, nothing is written twice.
+    const otra = await subir(admin, { accion: '6' }, await xlsx([PORTAS, [a], [b]]));
+    expect(otra.json()).toMatchObject({ correctos: 0, duplicados: 2 });
+    expect(await portas()).toBe(antes + 2);
+  });
+
+  it('the template has the columns the upload expects', async () => {
+    const r = await e.app.inject({
+      url: '/get/plantilla/portabilidadesAdmin',
+      headers: conToken(admin.token),
+    });
+    expect(r.statusCode).toBe(200);
+    expect((await leerXlsx(r.rawPayload))[0]).toEqual(PORTAS);
+    const sinPermiso = await e.app.inject({
+      url: '/get/plantilla/portabilidadesAdmin',
+      headers: conToken(lider.token),
+    });
+    expect(sinPermiso.statusCode).toBe(403);
   });
 });

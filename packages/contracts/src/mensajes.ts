@@ -347,6 +347,7 @@ export const M = {
   /** (propio) */ portaDnInvalido: 'El Dn debe tener 10 dígitos',
   /** (propio) */ portaNipInvalido: 'El NIP debe tener 4 dígitos',
   /** (propio) */ portaInterInvalido: 'Inter admite hasta 50 caracteres',
+  /** (propio) */ portaIccExistente: 'Ese icc ya tiene una portabilidad',
   /** (propio) */ portaNoEditable: 'Ese campo ya no se puede cambiar en esta portabilidad',
   /** (propio) */ inventarioRangoIncompleto: 'Indica la fecha inicial y la fecha final',
   /** (propio) */ inventarioLiderNoExiste: 'El líder no existe',

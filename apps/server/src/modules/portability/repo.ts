@@ -405,3 +405,43 @@ export async function inventario(
     limit 5000`.execute(db);
   return filas.rows;
 }
+
+/** A port-out row as an upload (action 6) creates it. */
+export interface PortaNueva {
+  empresa_id: number;
+  icc: string;
+  lider_nombre: string | null;
+  cliente_nombre: string | null;
+  inter: string | null;
+  dn_origen: string | null;
+  carrier_origen: string | null;
+  nip: string | null;
+  monto_recarga: number | null;
+  usuario_id: number;
+}
+
+/**
+ * New port-out rows; an ICC the company already has a row for is left out (answers the ICCs
+ * inserted). The company's uploads take turns (transaction lock), so two at once cannot both
+ * insert one ICC.
+ */
+export async function insertarNuevas(tx: Tx, empresaId: number, filas: PortaNueva[]) {
+  await sql`select pg_advisory_xact_lock(hashtext('portabilidades'), ${empresaId}::int)`.execute(tx);
+  const existentes = new Set(
+    (
+      await tx
+        .selectFrom('portabilidades')
+        .select('icc')
+        .where('empresa_id', '=', empresaId)
+        .where(
+          'icc',
+          'in',
+          filas.map((f) => f.icc),
+        )
+        .execute()
+    ).map((f) => f.icc),
+  );
+  const nuevas = filas.filter((f) => !existentes.has(f.icc));
+  if (nuevas.length === 0) return [];
+  return tx.insertInto('portabilidades').values(nuevas).returning('icc').execute();
+}

@@ -39,7 +39,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lineas'],
         summary:
-          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar (multipart: accion, archivo, vigencia, plataformaId)',
+          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar, 4 Recargas Masivas, 6 Nuevas Portabilidades (multipart: accion, archivo, vigencia, plataformaId)',
         consumes: ['multipart/form-data'],
         response: { 200: respuestaSubida },
       },
@@ -118,6 +118,20 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
         reply,
         'plantilla-vendedor.xlsx',
         await subidas.plantilla(ctx, usuarioDe(req), 'vendedor'),
+      ),
+  );
+
+  app.get(
+    '/get/plantilla/portabilidadesAdmin',
+    {
+      config: { acceso: { niveles: ADMINS, permisos: ['PORTABILIDADES'] } },
+      schema: { tags: ['portabilidades'], summary: 'Plantilla de Nuevas Portabilidades (acción 6, .xlsx)' },
+    },
+    async (req, reply) =>
+      enviarPlantilla(
+        reply,
+        'plantilla-portabilidades.xlsx',
+        await subidas.plantilla(ctx, usuarioDe(req), 'portabilidadesAdmin'),
       ),
   );
 };

@@ -14,6 +14,8 @@ import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import * as masivas from '../bulk/service.ts';
 import * as empresas from '../companies/service.ts';
 import * as lineas from '../lines/service.ts';
+import type { PortaNueva } from '../portability/repo.ts';
+import * as portas from '../portability/repo.ts';
 import { type FilaLeida, type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
 const MiB = 1024 * 1024;
@@ -39,6 +41,17 @@ export function limitesSubida(env: NodeJS.ProcessEnv = process.env): LimitesXlsx
 export const PLANTILLAS = {
   admin: ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
   vendedor: ['ICC', 'DN', 'COMPANIA', 'MONTO', 'CLIENTE', 'NIR'],
+  /** Action 6: one port-out row per SIM (spec section 3, Port-out row). */
+  portabilidadesAdmin: [
+    'ICC',
+    'LIDER',
+    'CLIENTE',
+    'INTER',
+    'DN_ORIGEN',
+    'COMPANIA_ORIGEN',
+    'NIP',
+    'MONTO_RECARGA',
+  ],
 } as const;
 /** Extra columns of companies that show them (company setting columnasExtraLineas). */
 const EXTRAS: Record<string, 'fechaEntrega' | 'producto' | 'fechaPortada'> = {
@@ -74,9 +87,9 @@ export const puedeSubir = (u: Usuario) =>
 
 /**
  * The permission rule of each action (section 9): 1 and 2 for whoever may upload, 3 and 7
- * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES. Actions 6
- * and 7 belong to other screens and answer that they are not available here yet; action 4
- * makes a bulk top-up block (bulk/service.ts crearBloque) of the valid rows.
+ * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES. Action 4
+ * makes a bulk top-up block (bulk/service.ts crearBloque) of the valid rows, action 6 port-out
+ * rows; action 7 answers that it is not available yet.
  */
 export function revisarAccion(u: Usuario, accion: number): AccionSubida {
   if (![1, 2, 3, 4, 6, 7].includes(accion)) throw new ErrorApi(400, M.seleccionaAccion);
@@ -91,7 +104,7 @@ export function revisarAccion(u: Usuario, accion: number): AccionSubida {
           ? admin && u.permisos.includes('PORTABILIDADES')
           : admin;
   if (!permitida) throw sinPermiso();
-  if (accion === 6 || accion === 7) throw new ErrorApi(400, M.accionNoDisponible);
+  if (accion === 7) throw new ErrorApi(400, M.accionNoDisponible);
   if (u.nivel === NIVEL.lider && u.liderId === null) throw sinPermiso();
   return accion as AccionSubida;
 }
@@ -136,6 +149,7 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   const admin = esAdministrador(u.nivel);
   await revisarZip(o.ruta, o.limites);
   const { encabezados, filas } = await leerHoja(o.ruta, o.limites);
+  if (o.accion === 6) return subirPortabilidades(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, admin, extrasEmpresa);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
 
@@ -232,7 +246,11 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   });
 
   await escribir(ctx, u, o.accion, revisiones, idx('ICC'), idx('CLIENTE'));
+  return respuesta(o.accion, columnas, revisiones);
+}
 
+/** The upload's answer: the toast text, the counts and the rows of the result table. */
+function respuesta(accion: AccionSubida, columnas: string[], revisiones: Revision[]): RespuestaSubida {
   const cuenta = (e: Estado) => revisiones.filter((r) => r.estado === e).length;
   const correctos = cuenta('correcto');
   const erroneos = cuenta('erroneo');
@@ -240,7 +258,7 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   const total = revisiones.length;
   const elegidas = elegir(revisiones);
   return {
-    mensaje: texto(o.accion === 2 ? 'subidaResultadoReemplazo' : 'subidaResultado', {
+    mensaje: texto(accion === 2 ? 'subidaResultadoReemplazo' : 'subidaResultado', {
       total,
       correctos,
       erroneos,
@@ -266,6 +284,108 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
     erroneos,
     duplicados,
   };
+}
+
+/** The headers must be exactly the template's, in order. */
+function revisarPlantilla(encabezados: string[], plantilla: readonly string[]): string[] {
+  const dados = encabezados.map(normalizarEncabezado);
+  while (dados.length > 0 && dados.at(-1) === '') dados.pop();
+  if (dados.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  if (dados.length !== plantilla.length || plantilla.some((h, i) => dados[i] !== h))
+    throw new ErrorApi(400, texto('archivoEncabezados', { esperados: plantilla.join(', ') }));
+  return dados;
+}
+
+/**
+ * Action 6, Nuevas Portabilidades: one port-out row per valid row, all in one transaction. An
+ * ICC repeated in the file, or that already has a port-out row in the company, is a duplicate.
+ */
+async function subirPortabilidades(
+  ctx: Ctx,
+  u: Usuario,
+  encabezados: string[],
+  filas: FilaLeida[],
+): Promise<RespuestaSubida> {
+  const columnas = revisarPlantilla(encabezados, PLANTILLAS.portabilidadesAdmin);
+  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  const idx = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
+  const vistos = new Set<string>();
+  const revisiones = filas.map((leida): Revision & { porta?: PortaNueva } => {
+    const errores = new Map<number, string>();
+    const v = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => leida.valores[idx(h)] ?? '';
+    const revisar = (
+      h: (typeof PLANTILLAS.portabilidadesAdmin)[number],
+      valido: boolean,
+      mensaje: string,
+    ) => {
+      if (!valido) errores.set(idx(h), mensaje);
+    };
+    const icc = v('ICC');
+    revisar('ICC', /^\d{19}$/.test(icc) && !leida.imprecisas.includes(idx('ICC')), M.lineaIccInvalido);
+    revisar('LIDER', v('LIDER').length <= 100, M.nombreLargo);
+    revisar('CLIENTE', v('CLIENTE').length <= 100, M.nombreLargo);
+    revisar('INTER', v('INTER').length <= 50, M.portaInterInvalido);
+    const dn = v('DN_ORIGEN');
+    revisar(
+      'DN_ORIGEN',
+      dn === '' || (/^\d{10}$/.test(dn) && !leida.imprecisas.includes(idx('DN_ORIGEN'))),
+      M.portaDnInvalido,
+    );
+    const carrierTexto = v('COMPANIA_ORIGEN');
+    const carrier =
+      carrierTexto === '' ? null : (CODIGO_POR_NOMBRE.get(normalizarEncabezado(carrierTexto)) ?? undefined);
+    revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
+    const nip = v('NIP');
+    revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
+    const montoTexto = v('MONTO_RECARGA');
+    const monto = montoTexto === '' ? null : /^\d{1,6}$/.test(montoTexto) ? Number(montoTexto) : Number.NaN;
+    revisar('MONTO_RECARGA', monto === null || (monto > 0 && monto <= 100_000), M.lineaMontoInvalido);
+    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+    if (vistos.has(icc)) {
+      errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
+      return { leida, estado: 'duplicado', errores };
+    }
+    vistos.add(icc);
+    const texto = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => v(h) || null;
+    return {
+      leida,
+      estado: 'correcto',
+      errores,
+      porta: {
+        empresa_id: u.empresaId,
+        icc,
+        lider_nombre: texto('LIDER'),
+        cliente_nombre: texto('CLIENTE'),
+        inter: texto('INTER'),
+        dn_origen: texto('DN_ORIGEN'),
+        carrier_origen: carrier ?? null,
+        nip: texto('NIP'),
+        monto_recarga: monto,
+        usuario_id: u.usuarioId,
+      },
+    };
+  });
+  const validas = revisiones.filter((r) => r.porta !== undefined);
+  await lineas.enTransaccion(ctx.db, async (tx) => {
+    for (let i = 0; i < validas.length; i += LOTE) {
+      const lote = validas.slice(i, i + LOTE);
+      const hechas = new Set(
+        (
+          await portas.insertarNuevas(
+            tx,
+            u.empresaId,
+            lote.map((r) => r.porta as PortaNueva),
+          )
+        ).map((f) => f.icc),
+      );
+      for (const r of lote) {
+        if (hechas.has(r.porta?.icc ?? '')) continue;
+        r.estado = 'duplicado';
+        r.errores.set(idx('ICC'), M.portaIccExistente);
+      }
+    }
+  });
+  return respuesta(6, columnas, revisiones);
 }
 
 /** The headers the uploader's template has; extra known columns of the company may follow. */
@@ -385,7 +505,7 @@ function elegir(revisiones: Revision[]): Revision[] {
   return [...malas, ...buenas].sort((a, b) => a.leida.fila - b.leida.fila);
 }
 
-/** A template (GET /get/plantilla, /get/plantilla/vendedor): the headers, numbers kept as text. */
+/** A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin): the headers, numbers kept as text. */
 export async function plantilla(ctx: Ctx, u: Usuario, tipo: keyof typeof PLANTILLAS): Promise<Buffer> {
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
@@ -396,14 +516,14 @@ export async function plantilla(ctx: Ctx, u: Usuario, tipo: keyof typeof PLANTIL
           .map(([h]) => h)
       : [];
   const libro = new ExcelJS.Workbook();
-  const hoja = libro.addWorksheet('Lineas');
+  const hoja = libro.addWorksheet(tipo === 'portabilidadesAdmin' ? 'Portabilidades' : 'Lineas');
   const titulos = [...PLANTILLAS[tipo], ...extras];
   hoja.columns = titulos.map((t) => ({
     header: t,
     key: t,
     width: t === 'ICC' ? 24 : 16,
     // Text cells: a 19-digit ICC typed as a number would lose digits.
-    style: ['ICC', 'DN', 'NIR'].includes(t) ? { numFmt: '@' } : {},
+    style: ['ICC', 'DN', 'NIR', 'DN_ORIGEN', 'NIP'].includes(t) ? { numFmt: '@' } : {},
   }));
   hoja.getRow(1).font = { bold: true };
   return Buffer.from(await libro.xlsx.writeBuffer());
