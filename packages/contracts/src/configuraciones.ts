@@ -51,6 +51,7 @@ export const cambioConfiguraciones = z.strictObject({ ...temaEntrada.shape, ...f
 export type CambioConfiguraciones = z.infer<typeof cambioConfiguraciones>;
 
 export const respuestaConfiguraciones = configuraciones.extend({ mensaje: z.string() });
+export type RespuestaConfiguraciones = z.infer<typeof respuestaConfiguraciones>;
 
 /** The logo (POST /api/configuraciones/logo, multipart field `logo`): a raster image, small. */
 export const LOGO_MAX_KB = 512;

@@ -422,6 +422,7 @@ export const M = {
   /** (propio) */ colorAcento: 'Color de acento',
   /** (propio) */ colorFondo: 'Color de fondo',
   /** (propio) */ colorLetra: 'Color de letra',
+  /** (propio) */ elegirColor: 'Elegir {color}',
   /** (propio) */ colorInvalido: 'Color inválido: usa el formato #rrggbb',
   /** (propio) */ contrasteInsuficiente:
     'El color de letra no se distingue del color de fondo; elige colores con más contraste',
