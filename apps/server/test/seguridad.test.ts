@@ -197,7 +197,12 @@ describe('security matrix (spec section 6)', () => {
       .where('em.codigo', '=', 'demo')
       .where('l.dn', '<>', '')
       .executeTakeFirstOrThrow();
-    const casos: [string, 'GET' | 'POST', string, object | undefined, number][] = [
+    const temaDemo = await e.db
+      .selectFrom('empresas')
+      .selectAll()
+      .where('codigo', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const casos: [string, 'GET' | 'POST' | 'PATCH', string, object | undefined, number][] = [
       ['read a user', 'GET', `/api/usuarios/${lider.id}`, undefined, 404],
       [
         'edit a user',
@@ -214,6 +219,8 @@ describe('security matrix (spec section 6)', () => {
         { id: Number(linea.id), icc: linea.icc, dn: linea.dn, compania: linea.compania },
         404,
       ],
+      // Settings name no company: the token's own is changed, demo's stays as it was (below).
+      ['change the settings', 'PATCH', '/api/configuraciones', { primaryColor: '#123456' }, 200],
     ];
     const fallos: string[] = [];
     for (const [caso, metodo, url, cuerpo, esperado] of casos) {
@@ -234,5 +241,8 @@ describe('security matrix (spec section 6)', () => {
       .where('id', '=', linea.id)
       .executeTakeFirstOrThrow();
     expect(mismaLinea).toEqual({ icc: linea.icc, dn: linea.dn });
+    expect(
+      await e.db.selectFrom('empresas').selectAll().where('codigo', '=', 'demo').executeTakeFirstOrThrow(),
+    ).toEqual(temaDemo);
   });
 });

@@ -109,7 +109,10 @@ export function entradasXlsx(filas: string[][]): EntradaZip[] {
 }
 
 /** A multipart/form-data body as a browser's FormData sends it. */
-export function formulario(campos: Record<string, string>, archivo?: { nombre: string; datos: Buffer }) {
+export function formulario(
+  campos: Record<string, string>,
+  archivo?: { nombre: string; datos: Buffer; campo?: string; tipo?: string },
+) {
   const limite = `----prueba${Math.random().toString(16).slice(2)}`;
   const partes: Buffer[] = [];
   for (const [k, v] of Object.entries(campos)) {
@@ -118,7 +121,7 @@ export function formulario(campos: Record<string, string>, archivo?: { nombre: s
   if (archivo) {
     partes.push(
       Buffer.from(
-        `--${limite}\r\nContent-Disposition: form-data; name="archivo"; filename="${archivo.nombre}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+        `--${limite}\r\nContent-Disposition: form-data; name="${archivo.campo ?? 'archivo'}"; filename="${archivo.nombre}"\r\nContent-Type: ${archivo.tipo ?? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'}\r\n\r\n`,
       ),
       archivo.datos,
       Buffer.from('\r\n'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { M } from './mensajes.ts';
 
 /** Company codes are lower-case slugs used in the URL (/:empresa). */
 export const codigoEmpresa = z
@@ -18,7 +19,11 @@ export const TEMA_POR_DEFECTO = {
   hideNav: '0',
 } as const;
 
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color inválido');
+/** '#rrggbb', kept in lower case so '#ABCDEF' and '#abcdef' are the same setting. */
+const color = z
+  .string(M.colorInvalido)
+  .regex(/^#[0-9a-fA-F]{6}$/, M.colorInvalido)
+  .toLowerCase();
 
 /**
  * Per-company behaviour that the spec ties to particular companies. Kept as data so a new
@@ -87,6 +92,7 @@ export const empresaPublica = z.object({
 });
 export type EmpresaPublica = z.infer<typeof empresaPublica>;
 
+/** The theme colours of spec section 3 that an administrator sets (configuraciones). */
 export const temaEntrada = z.object({
   primaryColor: color,
   darkenColor: color,

@@ -27,6 +27,7 @@ describe('menu of spec sections 2 and 6', () => {
       'recargasCarier',
       'configRecargasSinUsuario',
       'saldos',
+      'configuraciones',
       'actualizaciones',
     ]);
   });
@@ -39,6 +40,7 @@ describe('menu of spec sections 2 and 6', () => {
       'subirArchivos',
       'administrarBase',
       'saldos',
+      'configuraciones',
       'actualizaciones',
     ]);
   });

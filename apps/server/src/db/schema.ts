@@ -335,6 +335,8 @@ export interface DB {
   bloque_lineas: BloqueLineasTable;
   programaciones: ProgramacionesTable;
   reciclajes: ReciclajesTable;
+  empresa_logos: EmpresaLogosTable;
+  configuraciones_auditoria: ConfiguracionesAuditoriaTable;
 }
 
 /** Bulk top-ups (0010): a block of lines uploaded by action 4. */
@@ -374,4 +376,25 @@ export interface ProgramacionesTable {
   lineas: number;
   creada: Creado;
   cancelada: Date | null;
+}
+
+/** Settings (0012): the company's logo, and one row per setting an administrator changed. */
+export interface EmpresaLogosTable {
+  empresa_id: number;
+  tipo: string;
+  /** bytea: a Buffer from pg, a Uint8Array from PGlite. */
+  datos: ColumnType<Uint8Array, Buffer, Buffer>;
+  actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+type ValorAuditado = string | boolean | null;
+
+export interface ConfiguracionesAuditoriaTable {
+  id: Generated<number>;
+  empresa_id: number;
+  usuario_id: number;
+  fecha: Creado;
+  ajuste: string;
+  anterior: ColumnType<ValorAuditado, string, never>;
+  nuevo: ColumnType<ValorAuditado, string, never>;
 }

@@ -17,7 +17,7 @@ const HASH_FICTICIO = await hash('sin-usuario');
 export const verificarPassword = (hashGuardado: string | undefined, password: string) =>
   verify(hashGuardado ?? HASH_FICTICIO, password).then((ok) => ok && hashGuardado !== undefined);
 
-export const sha256 = (texto: string) => createHash('sha256').update(texto).digest('base64url');
+export const sha256 = (datos: string | Buffer) => createHash('sha256').update(datos).digest('base64url');
 
 export const hmac = (secreto: string, texto: string) =>
   createHmac('sha256', secreto).update(texto).digest('base64url');

@@ -1,4 +1,5 @@
 import { M } from '@recargas/contracts/mensajes';
+import { type SqlBool, sql } from 'kysely';
 import { ErrorApi } from './errores.ts';
 
 /** Keyset position of a list ordered by time: the exact time (UTC text with microseconds) and id. */
@@ -26,3 +27,11 @@ export function decodificarCursor(texto: string): Cursor {
   } catch {}
   throw new ErrorApi(400, M.cursorInvalido);
 }
+
+/** The `k` of a row's cursor: its time column as UTC text with microseconds. */
+export const claveCursor = (fecha: string) =>
+  sql<string>`to_char(${sql.ref(fecha)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** The rows after `c` in a list ordered newest first by (fecha, id). */
+export const despuesDe = (fecha: string, id: string, c: Cursor) =>
+  sql<SqlBool>`(${sql.ref(fecha)}, ${sql.ref(id)}) < (${c.k}::timestamp at time zone 'UTC', ${c.id}::bigint)`;

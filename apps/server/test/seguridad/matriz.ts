@@ -18,6 +18,7 @@ const NO_CLIENTES = [0, 1, 2] as const;
 export const MATRIZ: Record<string, Regla> = {
   // Login and session (sections 2, 4 and 7)
   'GET /getEmpresa/{name}': 'publico',
+  'GET /getEmpresa/{name}/logo': 'publico',
   'POST /iniciarSesion': 'publico',
   'POST /api/2fa/setup': 'publico',
   'POST /api/2fa/verify': 'publico',
@@ -45,6 +46,12 @@ export const MATRIZ: Record<string, Regla> = {
   'PATCH /minimos': { niveles: ADMINS },
   'GET /api/alertasSaldo': { niveles: ADMINS },
   'POST /api/configRecargasSinUsuario': { niveles: ADMINS },
+  // Settings (configuraciones): the company's theme, logo and features, administrators only;
+  // always the caller's own company (the token's), so no route names a company
+  'GET /api/configuraciones': { niveles: ADMINS },
+  'PATCH /api/configuraciones': { niveles: ADMINS },
+  'POST /api/configuraciones/logo': { niveles: ADMINS },
+  'GET /api/configuraciones/auditoria': { niveles: ADMINS },
   // Users: level 3 cannot open user admin; the amounts toggle needs PERMISO_MONTOS and level 1
   'POST /registrarUsuario': { niveles: NO_CLIENTES },
   'POST /editarUsuario': { niveles: NO_CLIENTES },

@@ -8,6 +8,7 @@ import { Actualizaciones } from '../features/actualizaciones/Actualizaciones.tsx
 import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx';
 import { NuevoUsuarioPlataforma } from '../features/carriers/NuevoUsuarioPlataforma.tsx';
 import { RecargasCarrier } from '../features/carriers/RecargasCarrier.tsx';
+import { Configuraciones } from '../features/configuraciones/Configuraciones.tsx';
 import { Graficas } from '../features/graficas/Graficas.tsx';
 import { AdministrarBase } from '../features/lineas/AdministrarBase.tsx';
 import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
@@ -28,6 +29,7 @@ const PANTALLAS: Record<string, ComponentType> = {
   recargas: Recargas,
   saldos: Saldos,
   configRecargasSinUsuario: ConfigSinUsuario,
+  configuraciones: Configuraciones,
   usuarios: Usuarios,
   usuarioNew: UsuarioFormulario,
   editarUsuario: UsuarioFormulario,

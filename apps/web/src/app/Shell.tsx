@@ -9,6 +9,7 @@ import People from '@mui/icons-material/People';
 import PersonOff from '@mui/icons-material/PersonOff';
 import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import Recycling from '@mui/icons-material/Recycling';
+import Settings from '@mui/icons-material/Settings';
 import SettingsCell from '@mui/icons-material/SettingsCell';
 import ShowChart from '@mui/icons-material/ShowChart';
 import Storage from '@mui/icons-material/Storage';
@@ -60,6 +61,7 @@ const ICONOS: Record<string, ReactNode> = {
   recargasCarier: <SettingsCell />,
   configRecargasSinUsuario: <PersonOff />,
   saldos: <AccountBalanceWallet />,
+  configuraciones: <Settings />,
   actualizaciones: <NewReleases />,
 };
 
@@ -73,8 +75,14 @@ export function Shell() {
   return <ShellConSesion sesion={sesion} />;
 }
 
-function ShellConSesion({ sesion }: { sesion: Sesion }) {
-  const empresa = useEmpresa(sesion.empresa);
+function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
+  const empresa = useEmpresa(alEntrar.empresa);
+  // /in/configuraciones stores the company's new features with the session, then refetches the
+  // company: the menu and the screens read the stored session again at that moment.
+  const sesion = useMemo(
+    () => (empresa.dataUpdatedAt > 0 && leerSesion()) || alEntrar,
+    [empresa.dataUpdatedAt, alEntrar],
+  );
   const tema = useMemo(() => temaDe(empresa.data ?? TEMA_POR_DEFECTO), [empresa.data]);
   const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
   const [abierto, setAbierto] = useState(false);

@@ -1,4 +1,5 @@
 import type { RespuestaLogin } from '@recargas/contracts/auth';
+import type { Configuraciones, Funcion } from '@recargas/contracts/configuraciones';
 import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
 import type { ContextoMenu } from '@recargas/contracts/menu';
 import { esAdministrador } from '@recargas/contracts/niveles';
@@ -55,6 +56,13 @@ export function guardarSesion(r: RespuestaLogin): void {
     ajustes: JSON.stringify(r.ajustes),
   };
   for (const c of CLAVES) localStorage.setItem(c, valores[c]);
+}
+
+/** The company's features as /in/configuraciones just saved them: the menu and the screens read them here. */
+export function guardarFunciones(f: Pick<Configuraciones, Funcion>): void {
+  const { recargaSinUsuario, ...enAjustes } = f;
+  localStorage.setItem('recargaSinUsuario', recargaSinUsuario ? '1' : '0');
+  localStorage.setItem('ajustes', JSON.stringify({ ...leerAjustes(), ...enAjustes }));
 }
 
 export function guardarToken(token: string): void {

@@ -1,9 +1,29 @@
+import multipart from '@fastify/multipart';
+import {
+  cambioConfiguraciones,
+  configuraciones,
+  consultaAuditoria,
+  LOGO_MAX_KB,
+  respuestaAuditoria,
+  respuestaConfiguraciones,
+} from '@recargas/contracts/configuraciones';
 import { empresaPublica } from '@recargas/contracts/empresa';
+import { M, texto } from '@recargas/contracts/mensajes';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorApi } from '../../lib/errores.ts';
+import { ADMINS } from '../../plugins/acceso.ts';
 import * as empresas from './service.ts';
 
+const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
+/** The company's own settings: administrators (levels 0 and 1), always of their own company. */
+const admins = { acceso: { niveles: ADMINS } } as const;
+
 export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
+  // Only this plugin's routes read multipart bodies (the logo), with these limits.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_KB * 1024, files: 1, fields: 0, parts: 1 } });
+
   app.get(
     '/getEmpresa/:name',
     {
@@ -11,10 +31,106 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['empresas'],
         summary: 'Tema público de una empresa (login: se adivina por el host)',
-        params: z.object({ name: z.string().min(1).max(60) }),
+        params: nombreEmpresa,
         response: { 200: empresaPublica },
       },
     },
     async (req) => empresas.publica(await empresas.buscar(app.db, req.params.name, req.headers.host)),
   );
+
+  app.get(
+    '/getEmpresa/:name/logo',
+    {
+      config: { acceso: { publico: true } },
+      schema: {
+        tags: ['empresas'],
+        summary: 'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)',
+        params: nombreEmpresa,
+      },
+    },
+    async (req, reply) => {
+      const l = await empresas.logo(app.db, await empresas.buscar(app.db, req.params.name, req.headers.host));
+      return reply.type(l.tipo).header('cache-control', 'public, max-age=300').send(l.datos);
+    },
+  );
+
+  app.get(
+    '/api/configuraciones',
+    {
+      config: admins,
+      schema: {
+        tags: ['configuraciones'],
+        summary: 'Colores, logo y funciones de la empresa',
+        response: { 200: configuraciones },
+      },
+    },
+    async (req) => empresas.configuraciones(app.db, req.sesion.empresaId),
+  );
+
+  app.patch(
+    '/api/configuraciones',
+    {
+      config: admins,
+      schema: {
+        tags: ['configuraciones'],
+        summary: 'Cambia colores y funciones de la empresa; cada cambio queda en la auditoría',
+        body: cambioConfiguraciones,
+        response: { 200: respuestaConfiguraciones },
+      },
+    },
+    async (req) => ({
+      ...(await empresas.cambiar(app.db, req.sesion, req.body)),
+      mensaje: M.configuracionRealizada,
+    }),
+  );
+
+  app.post(
+    '/api/configuraciones/logo',
+    {
+      config: admins,
+      schema: {
+        tags: ['configuraciones'],
+        summary: `Sube el logo de la empresa (multipart: logo; PNG, JPG, GIF o WebP de hasta ${LOGO_MAX_KB} KB)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: respuestaConfiguraciones },
+      },
+    },
+    async (req) => ({
+      ...(await empresas.cambiarLogo(app.db, req.sesion, await leerLogo(req))),
+      mensaje: M.configuracionRealizada,
+    }),
+  );
+
+  app.get(
+    '/api/configuraciones/auditoria',
+    {
+      config: admins,
+      schema: {
+        tags: ['configuraciones'],
+        summary: 'Historial de cambios de configuración de la empresa, el más reciente primero',
+        querystring: consultaAuditoria,
+        response: { 200: respuestaAuditoria },
+      },
+    },
+    async (req) => empresas.auditoria(app.db, req.sesion.empresaId, req.query),
+  );
 };
+
+/** The one file of field `logo`, whole; multipart's own errors in Spanish. */
+async function leerLogo(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new ErrorApi(400, M.logoRequerido);
+  try {
+    const parte = await req.file();
+    if (parte?.fieldname !== 'logo') {
+      parte?.file.resume();
+      throw new ErrorApi(400, M.logoRequerido);
+    }
+    return await parte.toBuffer();
+  } catch (e) {
+    if (e instanceof ErrorApi) throw e;
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ErrorApi(413, texto('logoDemasiadoGrande', { kb: LOGO_MAX_KB }));
+    }
+    throw new ErrorApi(400, M.logoRequerido);
+  }
+}
