@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
- * The API as its own process (`src/main.ts`), as `npm start` runs it, so a test can kill it
- * with SIGKILL and start it again on the same database.
+ * The API (`src/main.ts`, as `npm start` runs it) or the job workers alone (`src/worker.ts`,
+ * `npm run worker`) as their own process, so a test can kill it with SIGKILL and start it again
+ * on the same database. The API is ready when /health answers; the workers when they say so.
  */
 export class ProcesoApi {
   private hijo: ChildProcess | undefined;
@@ -13,25 +14,36 @@ export class ProcesoApi {
   constructor(
     readonly url: string,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly script: 'src/main.ts' | 'src/worker.ts' = 'src/main.ts',
   ) {}
 
   async arrancar(): Promise<void> {
-    this.hijo = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    let salida = '';
+    const hijo = spawn(process.execPath, ['--import', 'tsx', this.script], {
       cwd: new URL('..', import.meta.url).pathname,
       env: this.env,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    this.hijo.once('exit', (codigo, senal) => {
-      if (!this.matando) this.murio = `el API terminó solo (${codigo ?? senal})`;
+    this.hijo = hijo;
+    hijo.stdout?.on('data', (d: Buffer) => {
+      if (salida.length < 10_000) salida += d.toString();
     });
+    hijo.once('exit', (codigo, senal) => {
+      if (!this.matando) this.murio = `${this.script} terminó solo (${codigo ?? senal})`;
+    });
+    const listo = async () => {
+      if (this.script === 'src/worker.ts') return salida.includes('Trabajadores en marcha');
+      return (await fetch(`${this.url}/health`)).ok;
+    };
     const limite = Date.now() + 90_000;
     while (Date.now() < limite) {
+      if (this.murio) throw new Error(this.murio);
       try {
-        if ((await fetch(`${this.url}/health`)).ok) return;
+        if (await listo()) return;
       } catch {}
       await new Promise((ok) => setTimeout(ok, 200));
     }
-    throw new Error('el servidor no arrancó');
+    throw new Error(`${this.script} no arrancó`);
   }
 
   /** SIGKILL: no shutdown hooks, no goodbye to the database or the provider. */

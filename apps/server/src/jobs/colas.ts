@@ -73,13 +73,14 @@ export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): P
   await boss.updateQueue(COLAS.reconciliar, reconciliacion);
   await boss.createQueue(COLAS.barrido, { name: COLAS.barrido, policy: 'singleton' });
   // Block lines: the engine's key makes a rerun harmless, so an expired job (killed worker) may
-  // simply run again; a refused line is recorded, not retried.
+  // simply run again; a refused line is recorded, not retried. One top-up takes at most a few
+  // provider timeouts, so a job a killed worker held comes back after a minute.
   const masiva: PgBoss.Queue = {
     name: COLAS.masiva,
     policy: 'standard',
     retryLimit: 20,
     retryDelay: 5,
-    expireInSeconds: 120,
+    expireInSeconds: 60,
   };
   await boss.createQueue(COLAS.masiva, masiva);
   await boss.updateQueue(COLAS.masiva, masiva);
