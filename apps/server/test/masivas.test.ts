@@ -1,9 +1,10 @@
-import { M } from '@recargas/contracts/mensajes';
+import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/bulk/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import * as recargas from '../src/modules/topups/service.ts';
+import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Bulk blocks and scheduling through the API (no workers: the jobs are read, not run). */
@@ -279,5 +280,86 @@ describe('upload action 4 (Recargas Masivas)', () => {
       headers: { ...conToken(lider.token, lider.xsrf), ...g.headers },
     });
     expect(x.statusCode).toBe(403);
+  });
+});
+
+describe('the finished-block event', () => {
+  it('announces a block once nothing of it is open, once per outcome, also when reconciliation ends it', async () => {
+    const ctx = e.app as unknown as Ctx;
+    const admin = await e.db
+      .selectFrom('usuarios as u')
+      .innerJoin('empresas as em', 'em.id', 'u.empresa_id')
+      .select(['u.id', 'u.empresa_id', 'u.nivel'])
+      .where('em.codigo', '=', 'tgmex')
+      .where('u.username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const bloque = await masivas.crearBloque(
+      ctx,
+      admin.empresa_id,
+      admin.id,
+      [0, 1, 2].map((i) => ({
+        icc: `8952177${String(i).padStart(12, '0')}`,
+        dn: `59${String(i).padStart(8, '0')}`,
+        monto: 30,
+        compania: 'T' as const,
+        nombre: `Aviso ${i}`,
+      })),
+    );
+    const lineas = await e.db
+      .selectFrom('bloque_lineas as bl')
+      .innerJoin('bloques as b', 'b.id', 'bl.bloque_id')
+      .select(['bl.id', 'b.id as bloque'])
+      .where('b.fecha_numerica', '=', bloque.fechaNumerica)
+      .where('bl.empresa_id', '=', admin.empresa_id)
+      .orderBy('bl.id')
+      .execute();
+    const trabajo = (id: number) =>
+      masivas.procesarLinea(ctx, {
+        id,
+        empresaId: admin.empresa_id,
+        intento: 0,
+        usuarioId: admin.id,
+        nivel: admin.nivel,
+        permisos: ['RECARGAS_MASIVAS'],
+      });
+    const avisos = () =>
+      e.db
+        .selectFrom('notificaciones')
+        .select(['clave', 'titulo', 'cuerpo'])
+        .where('empresa_id', '=', admin.empresa_id)
+        .where('clave', 'like', 'bloque:%')
+        .execute();
+
+    await trabajo(lineas[0]?.id as number);
+    await trabajo(lineas[1]?.id as number);
+    expect(await avisos()).toEqual([]);
+    // The last line's outcome is not known at once: the block is not finished yet.
+    const sim = await simuladorDe(e, 'tgmex', 1);
+    sim.configurar({ demoraResultadoMs: 200 });
+    await trabajo(lineas[2]?.id as number);
+    sim.configurar({ demoraResultadoMs: 0 });
+    expect(await avisos()).toEqual([]);
+    const abierta = await e.db
+      .selectFrom('recargas')
+      .select('id')
+      .where('idempotencia', '=', `b:${lineas[2]?.id}:0`)
+      .executeTakeFirstOrThrow();
+    await new Promise((ok) => setTimeout(ok, 250));
+    expect(await recargas.reconciliar(ctx, abierta.id)).toBe(true);
+    await masivas.alDecidirRecarga(ctx, abierta.id);
+    const resumen = (await masivas.bloques(ctx, admin.empresa_id)).bloques.find(
+      (b) => b.fechaNumerica === bloque.fechaNumerica,
+    );
+    expect(await avisos()).toEqual([
+      {
+        clave: `bloque:${lineas[0]?.bloque}:3`,
+        titulo: M.asuntoBloqueTerminado,
+        cuerpo: texto('bloqueTerminado', { fecha: resumen?.fecha ?? '', recargadas: 3, lineas: 3 }),
+      },
+    ]);
+    // A job run again, or the reconciliation seen twice, announces nothing new.
+    await trabajo(lineas[0]?.id as number);
+    await masivas.alDecidirRecarga(ctx, abierta.id);
+    expect(await avisos()).toHaveLength(1);
   });
 });

@@ -384,6 +384,8 @@ export const M = {
   /** (propio) */ notificacionesNoDisponibles: 'Este navegador no permite notificaciones',
   /** (propio) */ tokenPushInvalido: 'El token de notificaciones no es válido',
   /** (propio) */ asuntoSaldoBajo: 'Alerta de saldo mínimo',
+  /** (propio) */ asuntoBloqueTerminado: 'Bloque de recargas terminado',
+  /** (propio) */ bloqueTerminado: 'Recargas del {fecha}: {recargadas} de {lineas} recargadas',
 
   // Line inventory and upload screens (issue 4, web; spec sections 2, 5, 8 and 9)
   seleccionaUnaAccion: 'Selecciona una acción',

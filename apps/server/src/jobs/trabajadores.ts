@@ -1,5 +1,6 @@
 import type { Ctx } from '../contexto.ts';
 import * as saldos from '../modules/balances/service.ts';
+import * as masivas from '../modules/bulk/service.ts';
 import { registrarTrabajadorMasivas } from '../modules/bulk/trabajos.ts';
 import * as notificaciones from '../modules/notifications/service.ts';
 import * as recargas from '../modules/topups/service.ts';
@@ -21,6 +22,12 @@ export async function registrarTrabajadores(ctx: Ctx) {
       // completes only the jobs still active (the decided ones).
       const abiertas = trabajos.filter((_, i) => !decididas[i]).map((t) => t.id);
       if (abiertas.length > 0) await ctx.boss.fail(COLAS.reconciliar, abiertas);
+      // A block line decided late may be the last of its block.
+      for (const [i, t] of trabajos.entries())
+        if (decididas[i])
+          await masivas
+            .alDecidirRecarga(ctx, t.data.id)
+            .catch((e: Error) => console.warn(`Aviso de bloque terminado: ${e.message}`));
     },
   );
   await ctx.boss.work(COLAS.barrido, async () => {

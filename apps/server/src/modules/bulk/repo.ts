@@ -51,6 +51,8 @@ export interface ResumenBloque {
   recargadas: number;
   monto: number;
   en_curso: number;
+  /** Lines without an outcome yet: queued, open, or never tried (the finished-block event). */
+  sin_decidir: number;
 }
 
 /** Blocks of a company (or one of them) with their counts, newest first. */
@@ -60,7 +62,9 @@ export async function resumenes(db: Conexion, empresaId: number, fecha?: number)
         count(bl.id)::int as lineas,
         (count(*) filter (where r.estado = 'exitosa'))::int as recargadas,
         coalesce(sum(bl.monto), 0)::int as monto,
-        (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')))::int as en_curso
+        (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')))::int as en_curso,
+        (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')
+          or (r.id is null and bl.mensaje is null)))::int as sin_decidir
       from bloques b
       join empresas e on e.id = b.empresa_id
       join bloque_lineas bl on bl.bloque_id = b.id
@@ -159,12 +163,22 @@ export async function encolar(tx: Tx, filas: Encolada[], programacionId: number 
   }
 }
 
-/** A line's attempt, and for a job whether its programme was cancelled. */
+/** A line's attempt, its block, and for a job whether its programme was cancelled. */
 export const paraTrabajo = (db: Conexion, empresaId: number, id: number) =>
   db
     .selectFrom('bloque_lineas as bl')
+    .innerJoin('bloques as b', 'b.id', 'bl.bloque_id')
     .leftJoin('programaciones as p', 'p.id', 'bl.programacion_id')
-    .select(['bl.id', 'bl.icc', 'bl.dn', 'bl.monto', 'bl.compania', 'bl.intento', 'p.cancelada'])
+    .select([
+      'bl.id',
+      'bl.icc',
+      'bl.dn',
+      'bl.monto',
+      'bl.compania',
+      'bl.intento',
+      'p.cancelada',
+      'b.fecha_numerica',
+    ])
     .where('bl.empresa_id', '=', empresaId)
     .where('bl.id', '=', id)
     .executeTakeFirst();
@@ -251,4 +265,21 @@ export async function cancelar(tx: Tx, empresaId: number, id: number) {
         and not exists (select 1 from recargas r where r.empresa_id = bl.empresa_id and r.idempotencia = ${CLAVE})
       returning bl.trabajo_id`.execute(tx);
   return r.rows.flatMap((f) => (f.trabajo_id ? [f.trabajo_id] : []));
+}
+
+/** The block of a top-up made for a block line (its key is claveLinea), if it was one. */
+export async function lineaDeRecarga(db: Conexion, recargaId: number) {
+  const r = await db
+    .selectFrom('recargas')
+    .select('idempotencia')
+    .where('id', '=', recargaId)
+    .executeTakeFirst();
+  const lineaId = /^b:(\d+):\d+$/.exec(r?.idempotencia ?? '')?.[1];
+  if (lineaId === undefined) return undefined;
+  return db
+    .selectFrom('bloque_lineas as bl')
+    .innerJoin('bloques as b', 'b.id', 'bl.bloque_id')
+    .select(['bl.empresa_id', 'b.fecha_numerica'])
+    .where('bl.id', '=', Number(lineaId))
+    .executeTakeFirst();
 }

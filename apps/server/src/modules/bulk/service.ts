@@ -19,6 +19,7 @@ import { ErrorApi } from '../../lib/errores.ts';
 import { diaDe } from '../../lib/fechas.ts';
 import * as empresas from '../companies/service.ts';
 import * as lineas from '../lines/service.ts';
+import * as notificaciones from '../notifications/service.ts';
 import * as recargas from '../topups/service.ts';
 import * as repo from './repo.ts';
 
@@ -338,9 +339,32 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
   } catch (e) {
     if (!(e instanceof ErrorApi)) throw e;
     await repo.terminar(ctx.db, d.id, d.intento, e.message);
+    await avisarSiTermino(ctx, d.empresaId, l.fecha_numerica);
     return;
   }
   await repo.terminar(ctx.db, d.id, d.intento, null);
+  await avisarSiTermino(ctx, d.empresaId, l.fecha_numerica);
+}
+
+/**
+ * 'Bloque de recargas terminado' for the company's administrators once every line of the block
+ * has an outcome (recharged, failed or refused; none queued or open). Keyed by the block and how many it recharged, so each outcome is announced
+ * once however many jobs see it, and a rerun that recharges more is announced again.
+ */
+async function avisarSiTermino(ctx: Ctx, empresaId: number, fecha: number) {
+  const r = (await repo.resumenes(ctx.db, empresaId, fecha))[0];
+  if (!r || r.sin_decidir > 0) return;
+  await notificaciones.notificarAdministradores(ctx, empresaId, `bloque:${r.id}:${r.recargadas}`, {
+    titulo: M.asuntoBloqueTerminado,
+    cuerpo: texto('bloqueTerminado', { fecha: r.fecha, recargadas: r.recargadas, lineas: r.lineas }),
+    url: '/in/recargasMasivas',
+  });
+}
+
+/** A top-up decided by reconciliation: when it was a block line's, the block may be done now. */
+export async function alDecidirRecarga(ctx: Ctx, recargaId: number) {
+  const l = await repo.lineaDeRecarga(ctx.db, recargaId);
+  if (l) await avisarSiTermino(ctx, l.empresa_id, l.fecha_numerica);
 }
 
 // --- Scheduling ------------------------------------------------------------------------
