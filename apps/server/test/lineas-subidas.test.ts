@@ -289,9 +289,15 @@ describe('refusals: a Spanish message and nothing written', () => {
     await rechaza(admin, { accion: '1' }, undefined, 400, M.archivoRequerido);
   });
 
-  it('action 7 is not available yet; permissions first; action 6 wants its own template', async () => {
+  it('actions 6 and 7: permissions first, then each wants its own template', async () => {
     const f = await xlsx([ADMIN, [icc(), '5512345678', 'T']]);
-    await rechaza(admin, { accion: '7' }, f, 400, M.accionNoDisponible);
+    await rechaza(
+      admin,
+      { accion: '7' },
+      f,
+      400,
+      texto('archivoEncabezados', { esperados: PLANTILLAS.registroUsuarios.join(', ') }),
+    );
     await rechaza(lider, { accion: '7' }, f, 403, M.sinPermiso);
     await rechaza(lider, { accion: '6' }, f, 403, M.sinPermiso);
     await rechaza(
@@ -558,5 +564,83 @@ describe('action 6, Nuevas Portabilidades', () => {
       headers: conToken(lider.token),
     });
     expect(sinPermiso.statusCode).toBe(403);
+  });
+});
+
+describe('action 7, Registrar Usuarios', () => {
+  const USUARIOS = [...PLANTILLAS.registroUsuarios];
+  const usuario = (username: string) =>
+    e.db
+      .selectFrom('usuarios as u')
+      .leftJoin('lideres as l', 'l.id', 'u.lider_id')
+      .leftJoin('clientes as c', 'c.id', 'u.cliente_id')
+      .select(['u.nivel', 'u.max_recargas', 'u.telefono', 'l.nombre as lider', 'c.nombre as cliente'])
+      .where('u.empresa_id', '=', demo)
+      .where('u.username', '=', username)
+      .executeTakeFirst();
+
+  it('registers each valid row as the new-user form would, and marks the rest', async () => {
+    const r = await subir(
+      admin,
+      { accion: '7' },
+      await xlsx([
+        USUARIOS,
+        ['vend1', 'Vendedor Uno', 'Clave.123', 2, '', '', '5512345678', 10],
+        ['cli1', 'Cliente Uno', 'Clave.123', 3, 'Lider Demo', 'Cliente Demo', '', ''],
+        ['cli2', 'Cliente Dos', 'Clave.123', 3, 'Lider Demo', 'Cliente Nuevo X', '', 5],
+        ['cli3', 'Cliente Tres', 'Clave.123', 3, 'Lider Demo', 'cliente nuevo x', '', ''],
+        ['adm', 'Otro Admin', 'Clave.123', 1, '', '', '', ''],
+        ['VEND1', 'Vendedor Repetido', 'Clave.123', 2, '', '', '', ''],
+        ['admin', 'Ya existe', 'Clave.123', 2, '', '', '', ''],
+        ['malo', '', 'Clave.123', 3, 'Nadie', 'Alguien', 'abc', 0],
+      ]),
+    );
+    expect(r.statusCode).toBe(200);
+    const cuerpo = r.json();
+    expect(cuerpo).toMatchObject({ total: 8, correctos: 4, erroneos: 2, duplicados: 2 });
+    const celdas = (fila: number) =>
+      cuerpo.arreglo
+        .find((f: Fila) => f.fila === fila)
+        .celdas.filter((c: { isCorrecto: boolean }) => !c.isCorrecto)
+        .map((c: { llave: string; mensaje: string }) => [c.llave, c.mensaje]);
+    expect(celdas(6)).toEqual([['NIVEL', M.administradoresDeshabilitado]]);
+    expect(celdas(7)).toEqual([['USERNAME', M.usuarioRepetidoArchivo]]);
+    expect(celdas(8)).toEqual([['USERNAME', texto('usuarioYaExiste', { username: 'admin' })]]);
+    expect(
+      celdas(9)
+        .map(([llave]: [string]) => llave)
+        .sort(),
+    ).toEqual(['LIDER', 'MAX_RECARGAS', 'NOMBRE', 'TELEFONO'].sort());
+
+    expect(await usuario('vend1')).toMatchObject({
+      nivel: 2,
+      lider: 'Vendedor Uno',
+      max_recargas: 10,
+      telefono: '5512345678',
+    });
+    expect(await usuario('cli1')).toMatchObject({ nivel: 3, lider: 'Lider Demo', cliente: 'Cliente Demo' });
+    expect(await usuario('cli2')).toMatchObject({ nivel: 3, cliente: 'Cliente Nuevo X', max_recargas: 5 });
+    expect(await usuario('cli3')).toMatchObject({ cliente: 'Cliente Nuevo X' });
+    for (const nadie of ['adm', 'malo']) expect(await usuario(nadie)).toBeUndefined();
+    const nuevos = await e.db
+      .selectFrom('clientes')
+      .select('id')
+      .where('empresa_id', '=', demo)
+      .where('nombre', '=', 'Cliente Nuevo X')
+      .execute();
+    expect(nuevos).toHaveLength(1);
+    // The password of the file is the user's.
+    await expect(entrar(e.app, 'vend1', 'demo', 'Clave.123')).resolves.toMatchObject({ nivel: 2 });
+  });
+
+  it('the template has the columns the upload expects; leaders cannot download it', async () => {
+    const r = await e.app.inject({ url: '/get/plantilla/registroUsuarios', headers: conToken(admin.token) });
+    expect(r.statusCode).toBe(200);
+    expect((await leerXlsx(r.rawPayload))[0]).toEqual(USUARIOS);
+    const otro = await e.app.inject({
+      url: '/get/plantilla/registroUsuarios',
+      headers: conToken(lider.token),
+    });
+    expect(otro.statusCode).toBe(403);
   });
 });

@@ -112,7 +112,6 @@ export const M = {
   /** (propio) */ archivoFormulas: 'El archivo contiene fórmulas (celda {celda}); guarda solo valores',
   /** (propio) */ vigenciaInvalida: 'La fecha de vigencia no es válida',
   /** (propio) */ lineaPlataformaInvalida: 'Plataforma inválida',
-  /** (propio) */ accionNoDisponible: 'Esta acción todavía no está disponible en la carga de archivos',
   /** (propio) */ excelNoDisponible: 'Ese tipo de excel todavía no está disponible',
   /** (propio) */ excelExpirado: 'El archivo ya no existe o expiró; genera el excel de nuevo',
 
@@ -138,6 +137,9 @@ export const M = {
   /** (propio) */ liderYaExiste: 'Ya existe un líder con ese nombre',
   /** (propio) */ clienteYaExiste: 'Ya existe un cliente con ese nombre para ese líder',
   /** (propio) */ noEliminarPropio: 'No puedes eliminar tu propio usuario',
+  /** (propio) */ archivoUsuariosConcurrente:
+    'Otro usuario registró al mismo tiempo un nombre de este archivo; no se guardó nada, vuelve a subirlo',
+  /** (propio) */ usuarioRepetidoArchivo: 'Usuario repetido en el archivo',
 
   // Users screens (issue 6, web; spec sections 2, 4 and 6)
   usuarios: 'Usuarios',
@@ -410,6 +412,8 @@ export const M = {
   /** (propio) */ plantillas: 'Plantillas',
   /** (propio) */ plantillaAdministrador: 'Descargar plantilla',
   /** (propio) */ plantillaVendedor: 'Descargar plantilla de vendedor',
+  /** (propio) */ plantillaPortabilidades: 'Descargar plantilla de portabilidades',
+  /** (propio) */ plantillaUsuarios: 'Descargar plantilla de usuarios',
   /** (propio) */ resultadoSubida: 'Resultado de la carga',
   /** (propio) */ colFila: 'Fila',
   /** (propio) */ filaCorrecta: 'Correcto',

@@ -72,6 +72,7 @@ export const MATRIZ: Record<string, Regla> = {
   'GET /get/plantilla': { niveles: ADMINS },
   'GET /get/plantilla/vendedor': { niveles: NO_CLIENTES },
   'GET /get/plantilla/portabilidadesAdmin': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+  'GET /get/plantilla/registroUsuarios': { niveles: ADMINS },
   // Excel: every list screen exports, so every level; the download URL is a capability
   'POST /excel': { niveles: TODOS },
   'GET /excel/descargar': 'capacidad',

@@ -39,7 +39,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['lineas'],
         summary:
-          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar, 4 Recargas Masivas, 6 Nuevas Portabilidades (multipart: accion, archivo, vigencia, plataformaId)',
+          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar, 4 Recargas Masivas, 6 Nuevas Portabilidades, 7 Registrar Usuarios (multipart: accion, archivo, vigencia, plataformaId)',
         consumes: ['multipart/form-data'],
         response: { 200: respuestaSubida },
       },
@@ -132,6 +132,20 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
         reply,
         'plantilla-portabilidades.xlsx',
         await subidas.plantilla(ctx, usuarioDe(req), 'portabilidadesAdmin'),
+      ),
+  );
+
+  app.get(
+    '/get/plantilla/registroUsuarios',
+    {
+      config: { acceso: { niveles: ADMINS } },
+      schema: { tags: ['usuarios'], summary: 'Plantilla de Registrar Usuarios (acción 7, .xlsx)' },
+    },
+    async (req, reply) =>
+      enviarPlantilla(
+        reply,
+        'plantilla-usuarios.xlsx',
+        await subidas.plantilla(ctx, usuarioDe(req), 'registroUsuarios'),
       ),
   );
 };

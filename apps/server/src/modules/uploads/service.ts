@@ -8,6 +8,11 @@ import {
 } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import {
+  type PeticionRegistrarUsuario,
+  peticionRegistrarUsuario,
+  SIN_LIDER,
+} from '@recargas/contracts/usuarios';
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
@@ -16,6 +21,7 @@ import * as empresas from '../companies/service.ts';
 import * as lineas from '../lines/service.ts';
 import type { PortaNueva } from '../portability/repo.ts';
 import * as portas from '../portability/repo.ts';
+import * as usuarios from '../users/service.ts';
 import { type FilaLeida, type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
 const MiB = 1024 * 1024;
@@ -52,7 +58,22 @@ export const PLANTILLAS = {
     'NIP',
     'MONTO_RECARGA',
   ],
+  /** Action 7: the fields of the new-user form (spec section 3, User); LIDER and CLIENTE by name. */
+  registroUsuarios: [
+    'USERNAME',
+    'NOMBRE',
+    'PASSWORD',
+    'NIVEL',
+    'LIDER',
+    'CLIENTE',
+    'TELEFONO',
+    'MAX_RECARGAS',
+  ],
 } as const;
+
+/** Rows of one action 7 file: each password is hashed (argon2id), so fewer than for lines. */
+export const MAX_FILAS_USUARIOS = 1000;
+
 /** Extra columns of companies that show them (company setting columnasExtraLineas). */
 const EXTRAS: Record<string, 'fechaEntrega' | 'producto' | 'fechaPortada'> = {
   FECHA_ENTREGA: 'fechaEntrega',
@@ -89,7 +110,7 @@ export const puedeSubir = (u: Usuario) =>
  * The permission rule of each action (section 9): 1 and 2 for whoever may upload, 3 and 7
  * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES. Action 4
  * makes a bulk top-up block (bulk/service.ts crearBloque) of the valid rows, action 6 port-out
- * rows; action 7 answers that it is not available yet.
+ * rows, action 7 users.
  */
 export function revisarAccion(u: Usuario, accion: number): AccionSubida {
   if (![1, 2, 3, 4, 6, 7].includes(accion)) throw new ErrorApi(400, M.seleccionaAccion);
@@ -104,7 +125,6 @@ export function revisarAccion(u: Usuario, accion: number): AccionSubida {
           ? admin && u.permisos.includes('PORTABILIDADES')
           : admin;
   if (!permitida) throw sinPermiso();
-  if (accion === 7) throw new ErrorApi(400, M.accionNoDisponible);
   if (u.nivel === NIVEL.lider && u.liderId === null) throw sinPermiso();
   return accion as AccionSubida;
 }
@@ -150,6 +170,7 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   await revisarZip(o.ruta, o.limites);
   const { encabezados, filas } = await leerHoja(o.ruta, o.limites);
   if (o.accion === 6) return subirPortabilidades(ctx, u, encabezados, filas);
+  if (o.accion === 7) return subirUsuarios(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, admin, extrasEmpresa);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
 
@@ -418,6 +439,103 @@ function revisarEncabezados(
   return dados;
 }
 
+/** Which column of the registroUsuarios template a field of the user contract is typed in. */
+const COLUMNA_CAMPO: Record<string, (typeof PLANTILLAS.registroUsuarios)[number]> = {
+  username: 'USERNAME',
+  nombre: 'NOMBRE',
+  password: 'PASSWORD',
+  nivel: 'NIVEL',
+  lider: 'LIDER',
+  liderNuevo: 'LIDER',
+  cliente: 'CLIENTE',
+  clienteNuevo: 'CLIENTE',
+  phoneNumber: 'TELEFONO',
+  maxRecargas: 'MAX_RECARGAS',
+};
+
+/**
+ * Action 7, Registrar Usuarios: each row is what the new-user form would send, checked by the
+ * same contract and rules (levels 2 and 3 only; a client needs USUARIO_CLIENTE). LIDER and
+ * CLIENTE are names: an existing leader or client is used; a new name founds a leader (level 2)
+ * or a client of the leader (level 3). Usernames repeated in the file or already taken are
+ * duplicates. The valid rows are written in one transaction.
+ */
+async function subirUsuarios(
+  ctx: Ctx,
+  u: Usuario,
+  encabezados: string[],
+  filas: FilaLeida[],
+): Promise<RespuestaSubida> {
+  const columnas = revisarPlantilla(encabezados, PLANTILLAS.registroUsuarios);
+  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  if (filas.length > MAX_FILAS_USUARIOS)
+    throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
+  const idx = (h: string) => columnas.indexOf(h);
+  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
+  const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
+  const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
+  const valor = (leida: FilaLeida, h: string) => leida.valores[idx(h)] ?? '';
+  const tomados = await usuarios.usernamesExistentes(
+    ctx,
+    u.empresaId,
+    filas.map((f) => valor(f, 'USERNAME')).filter((n) => n !== ''),
+  );
+  const vistos = new Set<string>();
+  const quien = { ...u, liderId: u.liderId };
+  const revisiones = filas.map((leida): Revision & { usuario?: PeticionRegistrarUsuario } => {
+    const errores = new Map<number, string>();
+    const v = (h: string) => valor(leida, h);
+    const nivel = Number(v('NIVEL'));
+    const lider = v('LIDER');
+    const liderId = liderPorNombre.get(lider.toLowerCase());
+    const cliente = v('CLIENTE');
+    const clienteId =
+      liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
+    if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined)
+      errores.set(idx('LIDER'), M.lineaLiderInvalido);
+    const p = peticionRegistrarUsuario.safeParse({
+      username: v('USERNAME'),
+      nombre: v('NOMBRE'),
+      password: v('PASSWORD'),
+      nivel: v('NIVEL'),
+      lider: liderId ?? SIN_LIDER,
+      ...(nivel === NIVEL.lider && liderId === undefined && lider !== '' ? { liderNuevo: lider } : {}),
+      ...(clienteId !== undefined ? { cliente: clienteId } : cliente !== '' ? { clienteNuevo: cliente } : {}),
+      phoneNumber: v('TELEFONO'),
+      maxRecargas: v('MAX_RECARGAS'),
+    });
+    if (!p.success) {
+      for (const issue of p.error.issues) {
+        const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
+        if (!errores.has(i)) errores.set(i, issue.message);
+      }
+      return { leida, estado: 'erroneo', errores };
+    }
+    try {
+      usuarios.revisarRegistro(quien, p.data);
+    } catch (e) {
+      if (!(e instanceof ErrorApi)) throw e;
+      errores.set(idx('NIVEL'), e.message);
+    }
+    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+    const username = p.data.username.toLowerCase();
+    if (vistos.has(username) || tomados.has(username)) {
+      errores.set(
+        idx('USERNAME'),
+        vistos.has(username)
+          ? M.usuarioRepetidoArchivo
+          : texto('usuarioYaExiste', { username: p.data.username }),
+      );
+      return { leida, estado: 'duplicado', errores };
+    }
+    vistos.add(username);
+    return { leida, estado: 'correcto', errores, usuario: p.data };
+  });
+  const validas = revisiones.flatMap((r) => (r.usuario ? [r.usuario] : []));
+  if (validas.length > 0) await usuarios.registrarVarios(ctx, quien, validas);
+  return respuesta(7, columnas, revisiones);
+}
+
 const LOTE = 1000;
 
 /** The valid rows, in one transaction; the database decides what already exists. */
@@ -505,7 +623,14 @@ function elegir(revisiones: Revision[]): Revision[] {
   return [...malas, ...buenas].sort((a, b) => a.leida.fila - b.leida.fila);
 }
 
-/** A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin): the headers, numbers kept as text. */
+const HOJAS: Record<keyof typeof PLANTILLAS, string> = {
+  admin: 'Lineas',
+  vendedor: 'Lineas',
+  portabilidadesAdmin: 'Portabilidades',
+  registroUsuarios: 'Usuarios',
+};
+
+/** A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin, /registroUsuarios): headers, numbers kept as text. */
 export async function plantilla(ctx: Ctx, u: Usuario, tipo: keyof typeof PLANTILLAS): Promise<Buffer> {
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
@@ -516,14 +641,16 @@ export async function plantilla(ctx: Ctx, u: Usuario, tipo: keyof typeof PLANTIL
           .map(([h]) => h)
       : [];
   const libro = new ExcelJS.Workbook();
-  const hoja = libro.addWorksheet(tipo === 'portabilidadesAdmin' ? 'Portabilidades' : 'Lineas');
+  const hoja = libro.addWorksheet(HOJAS[tipo]);
   const titulos = [...PLANTILLAS[tipo], ...extras];
   hoja.columns = titulos.map((t) => ({
     header: t,
     key: t,
     width: t === 'ICC' ? 24 : 16,
     // Text cells: a 19-digit ICC typed as a number would lose digits.
-    style: ['ICC', 'DN', 'NIR', 'DN_ORIGEN', 'NIP'].includes(t) ? { numFmt: '@' } : {},
+    style: ['ICC', 'DN', 'NIR', 'DN_ORIGEN', 'NIP', 'TELEFONO', 'PASSWORD'].includes(t)
+      ? { numFmt: '@' }
+      : {},
   }));
   hoja.getRow(1).font = { bold: true };
   return Buffer.from(await libro.xlsx.writeBuffer());

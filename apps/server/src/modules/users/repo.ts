@@ -22,6 +22,23 @@ export const porUsername = (db: Db, empresaId: number, username: string) =>
     .where(sql`lower(u.username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 
+/** The live usernames of a company among these, compared as the unique index does (lower case). */
+export async function usernamesExistentes(db: Db, empresaId: number, usernames: string[]) {
+  if (usernames.length === 0) return new Set<string>();
+  const filas = await db
+    .selectFrom('usuarios')
+    .select(sql<string>`lower(username)`.as('u'))
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .where(
+      sql`lower(username)`,
+      'in',
+      usernames.map((u) => u.toLowerCase()),
+    )
+    .execute();
+  return new Set(filas.map((f) => f.u));
+}
+
 export const porId = (db: Db, empresaId: number, id: number) =>
   usuarioCompleto(db, empresaId).where('u.id', '=', id).executeTakeFirst();
 

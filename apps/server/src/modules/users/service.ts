@@ -186,6 +186,63 @@ export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario)
   });
 }
 
+/**
+ * The rules of POST /registrarUsuario that need no database (sections 5 and 6): throws the
+ * refusal a form would get. Upload action 7 checks each row of its file with it.
+ */
+export function revisarRegistro(q: Quien, p: PeticionRegistrarUsuario): void {
+  liderPermitido(q, p);
+}
+
+/**
+ * Upload action 7: the users of a file, each already checked (revisarRegistro, usernames free),
+ * written in one transaction, all or nothing. A new leader or client named by several rows is
+ * created once and shared. Administrators only, so maxRecargas needs no writer's cap.
+ */
+export async function registrarVarios(ctx: Ctx, q: Quien, filas: PeticionRegistrarUsuario[]): Promise<void> {
+  const hashes = await Promise.all(filas.map((p) => hashPassword(p.password)));
+  const creados = new Map<string, number>();
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const [i, fila] of filas.entries()) {
+        const p = { ...fila };
+        const claveLider = `l:${(p.liderNuevo ?? p.nombre).toLowerCase()}`;
+        if (p.nivel === NIVEL.lider && p.lider === SIN_LIDER && creados.has(claveLider)) {
+          p.lider = creados.get(claveLider) as number;
+        }
+        const claveCliente = `c:${p.lider}:${(p.clienteNuevo ?? '').toLowerCase()}`;
+        if (p.clienteNuevo !== undefined && creados.has(claveCliente)) {
+          p.cliente = creados.get(claveCliente) as number;
+          p.clienteNuevo = undefined;
+        }
+        const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, liderPermitido(q, p), p);
+        if (p.nivel === NIVEL.lider) creados.set(claveLider, liderId);
+        if (p.clienteNuevo !== undefined && clienteId !== null) creados.set(claveCliente, clienteId);
+        await repo.insertar(tx, {
+          empresaId: q.empresaId,
+          username: p.username,
+          nombre: p.nombre,
+          passwordHash: hashes[i] as string,
+          nivel: p.nivel,
+          liderId,
+          clienteId,
+          telefono: p.phoneNumber ?? null,
+          maxRecargas: p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO,
+          creadoPor: q.usuarioId,
+        });
+      }
+    });
+  } catch (e) {
+    // Someone took a username or a name of the file meanwhile: nothing was written.
+    if (mensajeUnico(e)) throw new ErrorApi(409, M.archivoUsuariosConcurrente);
+    throw e;
+  }
+}
+
+/** Which of these usernames the company already has (case as stored). */
+export const usernamesExistentes = (ctx: Ctx, empresaId: number, usernames: string[]) =>
+  repo.usernamesExistentes(ctx.db, empresaId, usernames);
+
 /** The live user `id` as the caller may see it, or 404 (another company, another leader, deleted). */
 async function objetivo(ctx: Ctx, q: Quien, id: number) {
   const a = alcance(q);

@@ -47,6 +47,32 @@ export function accionesPara(s: Sesion): AccionSubida[] {
   });
 }
 
+/** The templates a user may download (spec section 7), by the action they serve. */
+function plantillasPara(s: Sesion) {
+  const admin = esAdmin(s);
+  return [
+    { ruta: '/get/plantilla', archivo: 'plantilla.xlsx', titulo: M.plantillaAdministrador, ver: admin },
+    {
+      ruta: '/get/plantilla/vendedor',
+      archivo: 'plantilla-vendedor.xlsx',
+      titulo: M.plantillaVendedor,
+      ver: true,
+    },
+    {
+      ruta: '/get/plantilla/portabilidadesAdmin',
+      archivo: 'plantilla-portabilidades.xlsx',
+      titulo: M.plantillaPortabilidades,
+      ver: admin && tienePermiso(s, 'PORTABILIDADES'),
+    },
+    {
+      ruta: '/get/plantilla/registroUsuarios',
+      archivo: 'plantilla-usuarios.xlsx',
+      titulo: M.plantillaUsuarios,
+      ver: admin,
+    },
+  ].filter((p) => p.ver);
+}
+
 const XLSX = '.xlsx';
 const MIME_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Upload toasts stay 30 s (spec section 9). */
@@ -94,7 +120,8 @@ export function SubirArchivos() {
       // The result modal opens when the result has rows (section 4).
       if (r.arreglo.length > 0) setResultado({ accion: v.accion, r });
       limpiarArchivo();
-      void consultas.invalidateQueries({ queryKey: ['/iccs'] });
+      // Lines, blocks, port-outs or users changed, depending on the action.
+      void consultas.invalidateQueries();
     },
     onError: (e) =>
       enqueueSnackbar(e instanceof ErrorApi && e.status > 0 ? e.message : M.ocurrioUnError, {
@@ -232,23 +259,17 @@ export function SubirArchivos() {
         )}
         <Grid size={12}>
           <Typography variant="subtitle1">{M.plantillas}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            {admin && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
+            {plantillasPara(sesion).map((p) => (
               <Button
+                key={p.ruta}
                 size="small"
                 startIcon={<DownloadIcon />}
-                onClick={() => void plantilla('/get/plantilla', 'plantilla.xlsx')}
+                onClick={() => void plantilla(p.ruta, p.archivo)}
               >
-                {M.plantillaAdministrador}
+                {p.titulo}
               </Button>
-            )}
-            <Button
-              size="small"
-              startIcon={<DownloadIcon />}
-              onClick={() => void plantilla('/get/plantilla/vendedor', 'plantilla-vendedor.xlsx')}
-            >
-              {M.plantillaVendedor}
-            </Button>
+            ))}
           </Stack>
         </Grid>
       </Grid>
