@@ -120,13 +120,38 @@ export async function pagina(
   return filas.map((f) => ({ ...f, monto: Number(f.monto) }) as unknown as FilaSinNumero);
 }
 
+/**
+ * The rows of the range in scope (the numbering starts there). Without chips nothing but the
+ * top-ups table is read, so the count is an index scan of (empresa_id, creada); chips need the
+ * names the screen shows, so they count over the joined rows.
+ */
 export async function contar(
   db: Db,
   a: Alcance,
   r: Rango,
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
-  const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  if (condicionChips(filtros, (c) => texto(c, r.zona))) {
+    const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    return Number(f.n);
+  }
+  let q = db
+    .selectFrom('recargas as r')
+    .where('r.empresa_id', '=', a.empresaId)
+    .where(sql<SqlBool>`r.creada >= ${desde(r)} and r.creada < ${hasta(r)}`);
+  if (a.liderId !== undefined) q = q.where('r.lider_id', '=', a.liderId);
+  if (a.usuarioId !== undefined) q = q.where('r.usuario_id', '=', a.usuarioId);
+  if (a.plataforma !== undefined) {
+    const numero = a.plataforma;
+    q = q.where('r.proveedor_id', 'in', (eb) =>
+      eb
+        .selectFrom('proveedores')
+        .select('id')
+        .where('empresa_id', '=', a.empresaId)
+        .where('numero', '=', numero),
+    );
+  }
+  const f = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(f.n);
 }
 

@@ -102,9 +102,12 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
   const alcance = alcanceDe(s, q);
   const filtros = q.filtros ?? {};
   const cursor = q.after ? decodificar(q.after) : undefined;
-  const total = cursor ? cursor.total : await repo.contar(ctx.db, alcance, rango, filtros);
+  // The count and the page are independent reads: on PostgreSQL they run side by side.
+  const [total, filas] = await Promise.all([
+    cursor ? cursor.total : repo.contar(ctx.db, alcance, rango, filtros),
+    repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
+  ]);
   const vistos = cursor?.vistos ?? 0;
-  const filas = await repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1);
   const hay = filas.length > q.limit;
   const pagina = filas.slice(0, q.limit);
   const ultima = pagina.at(-1);
