@@ -1,10 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 
-/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL (default: the local server). */
+/** BENCH_RAPIDO=1: small data sets, to check that the benches and `npm run bench` run end to end. */
+export const RAPIDO = process.env.BENCH_RAPIDO === '1';
+
+/** A size from its environment variable, else the full default (or the quick one with BENCH_RAPIDO=1). */
+export const tamano = (variable: string, completo: number, rapido: number) =>
+  Number(process.env[variable] ?? (RAPIDO ? rapido : completo));
+
+/** The PostgreSQL server the benches make their databases on (default: the local one). */
+export const SERVIDOR_BENCH = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL. */
 export async function baseNueva(nombre: string) {
-  const servidor = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const servidor = SERVIDOR_BENCH;
   const base = `bench_${nombre}_${Date.now()}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: servidor });
@@ -43,9 +54,10 @@ export async function proceso(entrada: string, url: string, env: NodeJS.ProcessE
   throw new Error(`${entrada} no respondió`);
 }
 
+/** CPU model, cores, memory and Node version of the machine a bench runs on. */
 export const maquina = () => {
   const c = cpus();
-  return `${c.length} × ${c[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  return `${c[0]?.model.trim()}, ${c.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 };
 
 /** Median and 95th percentile (ms) of `veces` sequential calls, after 5 warm-up calls. */
@@ -71,4 +83,56 @@ export async function iniciarSesion(api: string, username: string, password: str
   });
   if (!r.ok) throw new Error(`login ${username}: ${r.status}`);
   return ((await r.json()) as { token: string }).token;
+}
+
+/** One figure of a bench, as `npm run bench` puts it in its table. */
+export interface Cifra {
+  caso: string;
+  medida: string;
+  valor: number;
+  unidad: string;
+}
+
+/** What a bench leaves in bench/resultados/<nombre>.json for `npm run bench` (bench/todos.ts). */
+export interface Resultado {
+  bench: string;
+  fecha: string;
+  rapido: boolean;
+  base: string;
+  condiciones: string;
+  cifras: Cifra[];
+}
+
+/** A figure as the tables show it: two decimals below 10, one above, then its unit. */
+export const textoDeCifra = (c: Cifra) =>
+  `${c.valor.toLocaleString('en', { maximumFractionDigits: Math.abs(c.valor) < 10 ? 2 : 1 })}${c.unidad ? ` ${c.unidad}` : ''}`;
+
+/** The median and the 95th percentile of a case, as two figures. */
+export const cifrasDeTiempo = (caso: string, t: { p50: number; p95: number }): Cifra[] => [
+  { caso, medida: 'median', valor: t.p50, unidad: 'ms' },
+  { caso, medida: 'p95', valor: t.p95, unidad: 'ms' },
+];
+
+/**
+ * Writes a bench's report, bench/resultados/<nombre>.md (heading, machine, conditions, then its
+ * own tables), and its figures as <nombre>.json, and prints the report.
+ */
+export function guardarResultados(
+  nombre: string,
+  r: Omit<Resultado, 'fecha' | 'rapido'> & { tablas: string[] },
+) {
+  const { tablas, ...resto } = r;
+  const resultado: Resultado = { ...resto, fecha: new Date().toISOString(), rapido: RAPIDO };
+  const informe = [
+    `## ${r.bench} — ${resultado.fecha.slice(0, 10)}${RAPIDO ? ' (BENCH_RAPIDO: small data sets)' : ''}`,
+    '',
+    `Machine: ${maquina()}; ${r.base}; ${r.condiciones}`,
+    '',
+    ...tablas,
+    '',
+  ].join('\n');
+  mkdirSync('bench/resultados', { recursive: true });
+  writeFileSync(`bench/resultados/${nombre}.md`, informe);
+  writeFileSync(`bench/resultados/${nombre}.json`, `${JSON.stringify(resultado, null, 2)}\n`);
+  console.log(informe);
 }

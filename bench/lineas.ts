@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
-import { baseNueva, maquina, proceso } from './comun.ts';
+import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:lines — the line inventory at scale, on real PostgreSQL (BENCH_DATABASE_URL):
@@ -18,16 +18,15 @@ import { baseNueva, maquina, proceso } from './comun.ts';
  * POST /subirArchivo of a 100,000-row .xlsx, action 1 (time and peak RSS). Each of the two
  * heavy steps runs in a fresh API process, so its peak RSS is its own.
  */
-const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
-const FILAS_SUBIDA = Number(process.env.BENCH_FILAS_SUBIDA ?? 100_000);
-const VECES = Number(process.env.BENCH_VECES ?? 21);
+const LINEAS = tamano('BENCH_LINEAS', 1_000_000, 5_000);
+const FILAS_SUBIDA = tamano('BENCH_FILAS_SUBIDA', 100_000, 1_000);
+const VECES = tamano('BENCH_VECES', 21, 3);
 const PUERTO = 3811;
 const api = `http://127.0.0.1:${PUERTO}`;
 
 const base = await baseNueva('lineas');
 const datos = mkdtempSync(join(tmpdir(), 'bench-lineas-'));
 let servidor: ChildProcess | undefined;
-let informe = '';
 try {
   const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
   await migrar(db);
@@ -111,6 +110,7 @@ try {
     ],
   ];
   const paginas: string[] = [];
+  const cifras: Cifra[] = [];
   for (const [nombre, q] of consultas) {
     const tiempos: number[] = [];
     const siguientes: number[] = [];
@@ -128,6 +128,13 @@ try {
         siguientes.push(performance.now() - t);
       }
     }
+    const caso = `GET /iccs, ${nombre}`;
+    cifras.push(
+      { caso, medida: 'N encontrados', valor: total, unidad: 'lines' },
+      { caso, medida: 'first page, median', valor: mediana(tiempos), unidad: 'ms' },
+    );
+    if (siguientes.length)
+      cifras.push({ caso, medida: 'next page, median', valor: mediana(siguientes), unidad: 'ms' });
     paginas.push(
       `| ${nombre} | ${total.toLocaleString('en')} | ${mediana(tiempos).toFixed(1)} | ${siguientes.length ? mediana(siguientes).toFixed(1) : '-'} |`,
     );
@@ -189,11 +196,17 @@ try {
   const memSubida = memoria(servidor.pid as number);
   await detener(servidor);
 
-  informe = [
-    `## bench:lines — ${new Date().toISOString().slice(0, 10)}`,
-    '',
-    `Machine: ${maquina()}; PostgreSQL ${base.version}; ${LINEAS.toLocaleString('en')} lines in one company (generated in ${generacion.toFixed(0)} s), API over HTTP in its own process (WORKERS=0).`,
-    '',
+  /** Rows, time and the API's peak resident memory of a heavy step. */
+  const pesado = (caso: string, filas: number, segundos: number, picoMiB: number): Cifra[] => [
+    { caso, medida: 'rows', valor: filas, unidad: '' },
+    { caso, medida: 'time', valor: segundos, unidad: 's' },
+    { caso, medida: 'API peak RSS', valor: picoMiB, unidad: 'MiB' },
+  ];
+  cifras.push(
+    ...pesado('POST /excel ADMINISTRAR (every line)', filas, segExport, memExport.pico),
+    ...pesado('POST /subirArchivo action 1', resultado.total, segSubida, memSubida.pico),
+  );
+  const tablas = [
     `First page of GET /iccs (20 rows, with the count), median of ${VECES}; and the second page (keyset cursor):`,
     '',
     '| query | N encontrados | first page ms | next page ms |',
@@ -204,15 +217,17 @@ try {
     '| --- | --- | --- | --- | --- |',
     `| POST /excel ADMINISTRAR (file ${(tamExport / 2 ** 20).toFixed(1)} MiB; download ${segDescarga.toFixed(1)} s, ${bytes} B) | ${filas.toLocaleString('en')} | ${segExport.toFixed(1)} | ${memExport.pico.toFixed(0)} (${antesExport.actual.toFixed(0)}) | < 60 s, < 300 MB |`,
     `| POST /subirArchivo action 1 (file ${(tamSubida / 2 ** 20).toFixed(1)} MiB) — ${resultado.mensaje} | ${resultado.total.toLocaleString('en')} | ${segSubida.toFixed(1)} | ${memSubida.pico.toFixed(0)} (${antesSubida.actual.toFixed(0)}) | < 15 s, < 400 MB |`,
-    '',
-  ].join('\n');
+  ];
+  guardarResultados('lineas', {
+    bench: 'bench:lines',
+    base: `PostgreSQL ${base.version}`,
+    condiciones: `${LINEAS.toLocaleString('en')} lines in one company (generated in ${generacion.toFixed(0)} s), API over HTTP in its own process (WORKERS=0).`,
+    tablas,
+    cifras,
+  });
 } finally {
   if (servidor && servidor.exitCode === null) servidor.kill('SIGTERM');
   await base.borrar();
   rmSync(datos, { recursive: true, force: true });
 }
-mkdirSync('bench/resultados', { recursive: true });
-writeFileSync('bench/resultados/lineas.md', informe);
-console.log(informe);
-
 process.exit(0);

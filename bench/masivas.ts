@@ -1,11 +1,12 @@
 /**
  * bench:bulk (issue 5): a 10,000-line block recharged through 2 workers (two pg-boss instances
  * over one database, each sending MASIVAS_CONCURRENCIA lines at once) against the in-process
- * simulator. Prints lines per second and the double sends found in the simulator's ledger
+ * simulator. Reports lines per second and the double sends found in the simulator's ledger
  * (must be 0). Embedded PGlite unless DATABASE_URL names a PostgreSQL server (a fresh database
  * is made there and dropped).
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { construirApp } from '../apps/server/src/app.ts';
 import { leerConfig } from '../apps/server/src/config.ts';
 import type { Ctx } from '../apps/server/src/contexto.ts';
@@ -16,8 +17,9 @@ import { iniciarColas } from '../apps/server/src/jobs/colas.ts';
 import * as masivas from '../apps/server/src/modules/bulk/service.ts';
 import { registrarTrabajadorMasivas } from '../apps/server/src/modules/bulk/trabajos.ts';
 import { baseDeDatosNueva } from '../apps/server/test/entorno.ts';
+import { guardarResultados, tamano, textoDeCifra } from './comun.ts';
 
-const LINEAS = Number(process.env.LINEAS ?? 10_000);
+const LINEAS = tamano('LINEAS', 10_000, 200);
 const CONCURRENCIA = Number(process.env.MASIVAS_CONCURRENCIA ?? 25);
 
 const { url, borrar } = await baseDeDatosNueva();
@@ -86,26 +88,35 @@ const total = Date.now() - t1;
 const sim = ctx.proveedores.simuladores.values().next().value;
 const libro = sim?.registro();
 const dobles = libro ? Object.values(libro.recibidos).filter((v) => v > 1).length : -1;
-console.log(
-  JSON.stringify(
-    {
-      base: url ? 'postgresql' : 'pglite',
-      lineas: LINEAS,
-      trabajadores: 2,
-      concurrenciaPorTrabajador: CONCURRENCIA,
-      creacionMs: creacion,
-      encoladas: a.encoladas + b.encoladas,
-      encolarMs: encolado,
-      recargadas: estado.recargadas,
-      totalMs: total,
-      lineasPorSegundo: Math.round((estado.recargadas / total) * 1000),
-      enviosRecibidos: libro ? Object.keys(libro.recibidos).length : 0,
-      doblesEnvios: dobles,
-    },
-    null,
-    2,
-  ),
-);
+const { rows } = await sql<{ server_version: string }>`show server_version`.execute(db);
+const version = rows[0]?.server_version;
+const caso = `a ${LINEAS.toLocaleString('en')}-line block`;
+const cifras = [
+  { caso, medida: 'block written', valor: creacion, unidad: 'ms' },
+  { caso, medida: 'queued (two presses at once)', valor: a.encoladas + b.encoladas, unidad: 'lines' },
+  { caso, medida: 'queued in', valor: encolado, unidad: 'ms' },
+  { caso, medida: 'recharged', valor: estado.recargadas, unidad: 'lines' },
+  { caso, medida: 'all recharged in', valor: total / 1000, unidad: 's' },
+  { caso, medida: 'throughput', valor: (estado.recargadas / total) * 1000, unidad: 'lines/s' },
+  {
+    caso,
+    medida: 'sends received by the provider',
+    valor: libro ? Object.keys(libro.recibidos).length : 0,
+    unidad: '',
+  },
+  { caso, medida: 'double sends', valor: dobles, unidad: '' },
+];
+guardarResultados('masivas', {
+  bench: 'bench:bulk',
+  base: url ? `PostgreSQL ${version}` : `PGlite (PostgreSQL ${version})`,
+  condiciones: `2 workers (pg-boss instances on one database), ${CONCURRENCIA} lines at once each; in-process provider simulator.`,
+  tablas: [
+    '| figure | value |',
+    '| --- | --- |',
+    ...cifras.map((c) => `| ${c.medida} | ${textoDeCifra(c)} |`),
+  ],
+  cifras,
+});
 for (const boss of bosses) await boss.stop({ graceful: false, wait: true });
 await app.close();
 await db.destroy();

@@ -1,9 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
-import { baseNueva, cronometrar, iniciarSesion, maquina, proceso } from './comun.ts';
+import {
+  baseNueva,
+  cifrasDeTiempo,
+  cronometrar,
+  guardarResultados,
+  iniciarSesion,
+  proceso,
+  tamano,
+} from './comun.ts';
 
 /**
  * npm run bench:reports — 1,000,000 top-ups over 2 years in company demo, among 10 companies
@@ -12,9 +19,9 @@ import { baseNueva, cronometrar, iniciarSesion, maquina, proceso } from './comun
  * filter, of a later keyset page, and of GET /graficas per period. The 400-day range needs a
  * wider company policy: that it costs about what 93 days cost is the point.
  */
-const FILAS = Number(process.env.BENCH_FILAS ?? 1_000_000);
-const OTRAS = Number(process.env.BENCH_OTRAS ?? 100_000);
-const VECES = Number(process.env.BENCH_VECES ?? 30);
+const FILAS = tamano('BENCH_FILAS', 1_000_000, 10_000);
+const OTRAS = tamano('BENCH_OTRAS', 100_000, 1_000);
+const VECES = tamano('BENCH_VECES', 30, 5);
 const LIDERES = 20;
 
 const base = await baseNueva('reportes');
@@ -122,22 +129,21 @@ await new Promise((r) => setTimeout(r, 500));
 if (process.env.BENCH_CONSERVAR) console.log(`Base conservada: ${base.url}`);
 else await base.borrar();
 
-const informe = [
-  `## bench:reports — ${new Date().toISOString().slice(0, 10)}`,
-  '',
-  `Machine: ${maquina()}; PostgreSQL ${base.version}; ${FILAS.toLocaleString('en')} top-ups over 730 days in ` +
-    `company demo (${LIDERES} leaders) and ${OTRAS.toLocaleString('en')} in each of ${empresas.length - 1} other ` +
-    `companies, generated in ${carga.toFixed(0)} s; ${VECES} sequential requests per case over HTTP after 5 ` +
-    'warm-up ones; times in ms. The first page also counts the rows of the range (the total).',
-  '',
-  '| case | rows | total | median ms | p95 ms |',
-  '| --- | --- | --- | --- | --- |',
-  ...casos.map(
-    (c) => `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
-  ),
-  '',
-].join('\n');
-mkdirSync('bench/resultados', { recursive: true });
-writeFileSync('bench/resultados/reportes.md', informe);
-console.log(informe);
+guardarResultados('reportes', {
+  bench: 'bench:reports',
+  base: `PostgreSQL ${base.version}`,
+  condiciones:
+    `${FILAS.toLocaleString('en')} top-ups over 730 days in company demo (${LIDERES} leaders) and ` +
+    `${OTRAS.toLocaleString('en')} in each of ${empresas.length - 1} other companies, generated in ` +
+    `${carga.toFixed(0)} s; ${VECES} sequential requests per case over HTTP after 5 warm-up ones; times in ms. ` +
+    'The first page also counts the rows of the range (the total).',
+  tablas: [
+    '| case | rows | total | median ms | p95 ms |',
+    '| --- | --- | --- | --- | --- |',
+    ...casos.map(
+      (c) => `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
+    ),
+  ],
+  cifras: casos.flatMap((c) => cifrasDeTiempo(c.nombre, c)),
+});
 process.exit(0);

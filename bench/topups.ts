@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
 import { hashPassword } from '../apps/server/src/lib/claves.ts';
-import { baseNueva, maquina, proceso } from './comun.ts';
+import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:topups — throughput and p50/p99 of POST /checkOut (in-process simulator, real
  * PostgreSQL, workers on) at 50 and 200 connections, beside a bare Fastify endpoint doing one
- * INSERT on the same database, in the same run. Each connection is its own user.
+ * INSERT on the same database, in the same run. Each connection is its own user (when
+ * BENCH_USUARIOS is below the connections, the users are shared in turn).
  */
-const SEGUNDOS = Number(process.env.BENCH_SEGUNDOS ?? 10);
-const USUARIOS = 200;
+const SEGUNDOS = tamano('BENCH_SEGUNDOS', 10, 2);
+const USUARIOS = tamano('BENCH_USUARIOS', 200, 20);
 
 const base = await baseNueva('topups');
 const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
@@ -119,10 +119,22 @@ function medir(url: string, conexiones: number, ruta: string, recarga: boolean):
   });
 }
 
+const cifrasDe = (caso: string, m: Medida): Cifra[] => [
+  { caso, medida: 'throughput', valor: m.rps, unidad: 'req/s' },
+  { caso, medida: 'p50', valor: m.p50, unidad: 'ms' },
+  { caso, medida: 'p99', valor: m.p99, unidad: 'ms' },
+  { caso, medida: 'non-2xx', valor: m.errores, unidad: `of ${m.total}` },
+];
+
 const filas: string[] = [];
+const cifras: Cifra[] = [];
 for (const conexiones of [50, 200]) {
   const yardstick = await medir(desnudo, conexiones, '/insert', false);
   const checkout = await medir(api, conexiones, '/checkOut', true);
+  cifras.push(
+    ...cifrasDe(`POST /checkOut, ${conexiones} connections`, checkout),
+    ...cifrasDe(`bare INSERT, ${conexiones} connections`, yardstick),
+  );
   filas.push(
     `| ${conexiones} | ${checkout.rps.toFixed(0)} | ${checkout.p50} | ${checkout.p99} | ${checkout.errores}/${checkout.total} | ` +
       `${yardstick.rps.toFixed(0)} | ${yardstick.p50} | ${yardstick.p99} | ${(checkout.rps / yardstick.rps).toFixed(2)} |`,
@@ -132,17 +144,15 @@ for (const h of hijos) h.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 500));
 await base.borrar();
 
-const informe = [
-  `## bench:topups — ${new Date().toISOString().slice(0, 10)}`,
-  '',
-  `Machine: ${maquina()}; PostgreSQL ${base.version}; ${SEGUNDOS} s per cell; ${USUARIOS} users, one per connection; in-process provider simulator; workers on.`,
-  '',
-  '| connections | /checkOut req/s | p50 ms | p99 ms | non-2xx/total | bare INSERT req/s | p50 ms | p99 ms | ratio |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...filas,
-  '',
-].join('\n');
-mkdirSync('bench/resultados', { recursive: true });
-writeFileSync('bench/resultados/topups.md', informe);
-console.log(informe);
+guardarResultados('topups', {
+  bench: 'bench:topups',
+  base: `PostgreSQL ${base.version}`,
+  condiciones: `${SEGUNDOS} s per cell; ${USUARIOS} users taken in turn by the connections; in-process provider simulator; workers on.`,
+  tablas: [
+    '| connections | /checkOut req/s | p50 ms | p99 ms | non-2xx/total | bare INSERT req/s | p50 ms | p99 ms | ratio |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...filas,
+  ],
+  cifras,
+});
 process.exit(0);

@@ -1,10 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
 import { hashPassword } from '../apps/server/src/lib/claves.ts';
-import { baseNueva, maquina, proceso } from './comun.ts';
+import { baseNueva, cifrasDeTiempo, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:users — a leader with 10,000 clients (each a client row and a level-3 user) and
@@ -13,9 +12,9 @@ import { baseNueva, maquina, proceso } from './comun.ts';
  * administrator and as the leader), a deep keyset page, and the first and a searched page of
  * GET /api/lideres (the picker).
  */
-const CLIENTES = Number(process.env.BENCH_CLIENTES ?? 10_000);
-const LIDERES = Number(process.env.BENCH_LIDERES ?? 2_000);
-const VECES = Number(process.env.BENCH_VECES ?? 50);
+const CLIENTES = tamano('BENCH_CLIENTES', 10_000, 500);
+const LIDERES = tamano('BENCH_LIDERES', 2_000, 100);
+const VECES = tamano('BENCH_VECES', 50, 5);
 const LOTE = 1_000;
 
 const NOMBRES = ['María', 'José', 'Juan', 'Guadalupe', 'Luis', 'Ana', 'Carlos', 'Rosa', 'Jorge', 'Elena'];
@@ -181,7 +180,11 @@ const medidas = [
     'admin',
     `/api/usuarios?filtros=${filtros({ lider: ['bench'], username: ['cli09'] })}`,
   ),
-  await medir('usuarios, first page (the leader: its 10,000 clients)', 'lider', '/api/usuarios'),
+  await medir(
+    `usuarios, first page (the leader: its ${CLIENTES.toLocaleString('en')} clients)`,
+    'lider',
+    '/api/usuarios',
+  ),
   await medir(
     'usuarios, filtered: nombre=guadalupe hern (the leader)',
     'lider',
@@ -200,21 +203,19 @@ hijo.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 500));
 await base.borrar();
 
-const informe = [
-  `## bench:users — ${new Date().toISOString().slice(0, 10)}`,
-  '',
-  `Machine: ${maquina()}; PostgreSQL ${base.version}; company demo with ${LIDERES + 1} leaders, one of them with ` +
-    `${CLIENTES.toLocaleString('en')} clients (client rows and level-3 users); ${VECES} sequential requests ` +
-    'per case over HTTP after 5 warm-up ones; times in ms.',
-  '',
-  '| case | rows | total | median ms | p95 ms |',
-  '| --- | --- | --- | --- | --- |',
-  ...medidas.map(
-    (m) => `| ${m.caso} | ${m.filas} | ${m.total ?? '–'} | ${m.p50.toFixed(2)} | ${m.p95.toFixed(2)} |`,
-  ),
-  '',
-].join('\n');
-mkdirSync('bench/resultados', { recursive: true });
-writeFileSync('bench/resultados/usuarios.md', informe);
-console.log(informe);
+guardarResultados('usuarios', {
+  bench: 'bench:users',
+  base: `PostgreSQL ${base.version}`,
+  condiciones:
+    `company demo with ${LIDERES + 1} leaders, one of them with ${CLIENTES.toLocaleString('en')} clients ` +
+    `(client rows and level-3 users); ${VECES} sequential requests per case over HTTP after 5 warm-up ones; times in ms.`,
+  tablas: [
+    '| case | rows | total | median ms | p95 ms |',
+    '| --- | --- | --- | --- | --- |',
+    ...medidas.map(
+      (m) => `| ${m.caso} | ${m.filas} | ${m.total ?? '–'} | ${m.p50.toFixed(2)} | ${m.p95.toFixed(2)} |`,
+    ),
+  ],
+  cifras: medidas.flatMap((m) => cifrasDeTiempo(m.caso, m)),
+});
 process.exit(0);

@@ -23,6 +23,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -181,27 +182,30 @@ function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null;
       </Box>
       <List>
         {menuPara(sesion).map((item) => (
-          <ListItemButton
-            key={item.ruta}
-            component={NavLink}
-            to={`/in/${item.ruta}`}
-            data-testid={`menu-${item.ruta}`}
-            onClick={alElegir}
-            sx={{ '&.active': { bgcolor: 'action.selected' } }}
-          >
-            <ListItemIcon>{ICONOS[item.ruta]}</ListItemIcon>
-            <ListItemText primary={item.titulo} />
-            {item.ruta === 'actualizaciones' && notaNueva && (
-              <Chip label={M.nuevo} color="secondary" size="small" data-testid="badge-nuevo" />
-            )}
-          </ListItemButton>
+          <ListItem key={item.ruta} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={`/in/${item.ruta}`}
+              data-testid={`menu-${item.ruta}`}
+              onClick={alElegir}
+              sx={{ '&.active': { bgcolor: 'action.selected' } }}
+            >
+              <ListItemIcon>{ICONOS[item.ruta]}</ListItemIcon>
+              <ListItemText primary={item.titulo} />
+              {item.ruta === 'actualizaciones' && notaNueva && (
+                <Chip label={M.nuevo} color="secondary" size="small" data-testid="badge-nuevo" />
+              )}
+            </ListItemButton>
+          </ListItem>
         ))}
-        <ListItemButton data-testid="menu-cerrarSesion" onClick={cerrarSesion}>
-          <ListItemIcon>
-            <Logout />
-          </ListItemIcon>
-          <ListItemText primary={M.cerrarSesion} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton data-testid="menu-cerrarSesion" onClick={cerrarSesion}>
+            <ListItemIcon>
+              <Logout />
+            </ListItemIcon>
+            <ListItemText primary={M.cerrarSesion} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

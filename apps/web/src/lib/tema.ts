@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { EmpresaPublica } from '@recargas/contracts/empresa';
+import { M } from '@recargas/contracts/mensajes';
 
 /** The company theme of spec section 3 as an MUI theme; the mobile breakpoint is 800 px. */
 export function temaDe(
@@ -14,7 +15,20 @@ export function temaDe(
     },
     breakpoints: { values: { xs: 0, sm: 600, md: 801, lg: 1200, xl: 1536 } },
     typography: { fontFamily: 'Roboto, "Segoe UI", Arial, sans-serif' },
-    // The spec's labels are shown as written ('Iniciar sesión', not upper case).
-    components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+    components: {
+      // The spec's labels are shown as written ('Iniciar sesión', not upper case).
+      MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+      // A progress bar needs a name for screen readers; without another one it means loading.
+      MuiLinearProgress: { defaultProps: { 'aria-label': M.cargando } },
+      // A selected primary toggle writes the primary colour on its own light tint, under 4.5:1
+      // for the demo teal; the darker company colour is readable there.
+      MuiToggleButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-selected.MuiToggleButton-primary': { color: theme.palette.primary.dark },
+          }),
+        },
+      },
+    },
   });
 }

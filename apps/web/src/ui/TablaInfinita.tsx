@@ -44,7 +44,8 @@ export function TablaInfinita<F>(props: {
   }, [hayMas, cargando, alFinal]);
 
   return (
-    <TableContainer sx={{ maxHeight: '70vh' }}>
+    // It scrolls on its own, so it takes the keyboard focus (arrow keys scroll it).
+    <TableContainer sx={{ maxHeight: '70vh' }} tabIndex={0}>
       <Table size="small" stickyHeader data-testid={props.testId}>
         <TableHead>
           <TableRow>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -38,10 +39,12 @@ function Lista() {
       {data && data.actualizaciones.length === 0 && <Typography>{M.sinActualizaciones}</Typography>}
       <List data-testid="lista-actualizaciones">
         {data?.actualizaciones.map((a) => (
-          <ListItemButton key={a.id} component={Link} to={`/in/actualizaciones/${a.id}`} divider>
-            <ListItemText primary={a.title} secondary={a.date} />
-            {a.nuevo && <Chip label={M.nuevo} color="secondary" size="small" data-testid="nota-nueva" />}
-          </ListItemButton>
+          <ListItem key={a.id} disablePadding divider>
+            <ListItemButton component={Link} to={`/in/actualizaciones/${a.id}`}>
+              <ListItemText primary={a.title} secondary={a.date} />
+              {a.nuevo && <Chip label={M.nuevo} color="secondary" size="small" data-testid="nota-nueva" />}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -24,7 +24,7 @@ import type {
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { sonar } from '../../ui/sonido.ts';
 import { DialogoProgramar } from './DialogoProgramar.tsx';
@@ -34,10 +34,15 @@ const CLAVE = ['bloques'];
 const CADA = 2000;
 
 function Progreso({ b }: { b: BloqueMasivo }) {
+  const id = useId();
   return (
     <Box sx={{ minWidth: 140 }}>
-      <LinearProgress variant="determinate" value={b.lineas ? (100 * b.recargadas) / b.lineas : 0} />
-      <Typography variant="caption" data-testid="bloque-progreso">
+      <LinearProgress
+        variant="determinate"
+        value={b.lineas ? (100 * b.recargadas) / b.lineas : 0}
+        aria-labelledby={id}
+      />
+      <Typography variant="caption" id={id} data-testid="bloque-progreso">
         {texto('bloqueProgreso', { recargadas: b.recargadas, lineas: b.lineas })}
       </Typography>
     </Box>

@@ -42,7 +42,7 @@ export function RecargaSinUsuario() {
   }, [consulta.error, enqueueSnackbar, navegar]);
   const datos = consulta.data;
   const tema = useMemo(() => (datos ? temaDe(datos) : null), [datos]);
-  if (!datos || !tema) return <LinearProgress />;
+  if (!datos || !tema) return <LinearProgress aria-label={M.cargando} />;
   if (!datos.recargaSinUsuario) return <Navigate to={`/${empresa}`} replace />;
   return (
     <ThemeProvider theme={tema}>
