@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva, PASSWORD_DEMO } from './entorno.ts';
+import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO } from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
@@ -83,11 +83,7 @@ describe('a server killed mid-top-up', () => {
       body: JSON.stringify({ dn: '5511223344', compania: 'T', monto: 50 }),
     });
     expect(repetida.status).toBe(200);
-    const libro = (await (await fetch(`${entornoServidor.PROVIDER_SIM_URL}/libro`)).json()) as Record<
-      string,
-      { recibidos: Record<string, number> }
-    >;
-    const recibidos = Object.values(libro).flatMap((c) => Object.values(c.recibidos));
-    expect(recibidos).toEqual([1]);
+    const { recibidos } = await libroSimulador(entornoServidor.PROVIDER_SIM_URL as string);
+    expect(Object.values(recibidos)).toEqual([1]);
   }, 180_000);
 });

@@ -170,3 +170,24 @@ export async function simuladorConFallas(fallas: Partial<Fallas>) {
     },
   };
 }
+
+/**
+ * The simulator's own ledger (GET /libro) over all its accounts: how many times each top-up id
+ * arrived, how much was charged, and how many ids arrived more than once.
+ */
+export async function libroSimulador(url: string) {
+  const libro = (await (await fetch(`${url}/libro`)).json()) as Record<
+    string,
+    { recibidos: Record<string, number>; cobrado: number }
+  >;
+  if (Object.keys(libro).length === 0) throw new Error('el simulador no recibió nada');
+  const recibidos: Record<string, number> = Object.assign(
+    {},
+    ...Object.values(libro).map((c) => c.recibidos),
+  );
+  return {
+    recibidos,
+    cobrado: Object.values(libro).reduce((t, c) => t + c.cobrado, 0),
+    dobles: Object.values(recibidos).filter((n) => n > 1).length,
+  };
+}

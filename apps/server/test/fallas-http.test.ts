@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearEntorno, type Entorno, entrar, simuladorConFallas } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, libroSimulador, simuladorConFallas } from './entorno.ts';
 
 /**
  * 1,000 top-ups over real HTTP against the HTTP simulator injecting 20% timeouts, 10% 5xx and
@@ -86,14 +86,8 @@ describe('faults injected through the HTTP simulator', () => {
     expect(filas).toHaveLength(TOTAL);
     expect(filas.filter((f) => f.estado === 'pendiente' || f.estado === 'enviada')).toEqual([]);
 
-    const libro = (await (await fetch(`${simUrl}/libro`)).json()) as Record<
-      string,
-      { recibidos: Record<string, number>; cobrado: number }
-    >;
-    const cuenta = Object.values(libro)[0];
-    if (!cuenta) throw new Error('el simulador no recibió nada');
-    const dobles = Object.values(cuenta.recibidos).filter((v) => v > 1).length;
-    expect(dobles).toBe(0);
+    const cuenta = await libroSimulador(simUrl);
+    expect(cuenta.dobles).toBe(0);
     const exitosas = filas.filter((f) => f.estado === 'exitosa');
     expect(exitosas.reduce((t, f) => t + f.monto, 0)).toBe(cuenta.cobrado);
     // A row we failed as never received has no entry in the provider's ledger.
@@ -103,7 +97,7 @@ describe('faults injected through the HTTP simulator', () => {
     console.log(
       `faults: ${TOTAL} top-ups (+${TOTAL / 10} double submits), answers ${JSON.stringify(estados)}, ` +
         `${abiertasTrasEnvio} open after sending, all terminal ${reconciliacion} ms later; ` +
-        `exitosas ${exitosas.length}, fallidas ${filas.length - exitosas.length}, double sends ${dobles}; send phase ${envio} ms`,
+        `exitosas ${exitosas.length}, fallidas ${filas.length - exitosas.length}, double sends ${cuenta.dobles}; send phase ${envio} ms`,
     );
   }, 300_000);
 });

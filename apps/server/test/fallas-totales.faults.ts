@@ -9,7 +9,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva, PASSWORD_DEMO } from './entorno.ts';
+import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO } from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
@@ -163,16 +163,7 @@ describe('faults: provider faults, three SIGKILLs of the API and a PostgreSQL re
         }>`select id::text, estado,
           monto, idempotencia from recargas where idempotencia not like 'demo-%'`.execute(db)
       ).rows;
-      const libro = (await (await fetch(`${simUrl}/libro`)).json()) as Record<
-        string,
-        { recibidos: Record<string, number>; cobrado: number }
-      >;
-      const recibidos = Object.assign({}, ...Object.values(libro).map((c) => c.recibidos)) as Record<
-        string,
-        number
-      >;
-      const cobrado = Object.values(libro).reduce((t, c) => t + c.cobrado, 0);
-      const dobles = Object.values(recibidos).filter((n) => n > 1).length;
+      const { cobrado, dobles } = await libroSimulador(simUrl);
       const exitosas = filas.filter((f) => f.estado === 'exitosa');
 
       console.log(

@@ -3,7 +3,14 @@ import type { Ctx } from '../src/contexto.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
 import * as masivas from '../src/modules/bulk/service.ts';
 import { registrarTrabajadorMasivas } from '../src/modules/bulk/trabajos.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorConFallas } from './entorno.ts';
+import {
+  conToken,
+  crearEntorno,
+  type Entorno,
+  entrar,
+  libroSimulador,
+  simuladorConFallas,
+} from './entorno.ts';
 
 /**
  * A block of 500 lines recharged through the HTTP simulator injecting timeouts, 5xx and
@@ -93,13 +100,8 @@ describe('bulk block under provider faults, two workers', () => {
       .select(['id', 'idempotencia', 'estado', 'monto'])
       .where('idempotencia', 'like', 'b:%')
       .execute();
-    const libro = (await (await fetch(`${simUrl}/libro`)).json()) as Record<
-      string,
-      { recibidos: Record<string, number>; cobrado: number }
-    >;
-    const cuenta = Object.values(libro)[0];
-    if (!cuenta) throw new Error('el simulador no recibió nada');
-    const dobles = Object.values(cuenta.recibidos).filter((v) => v > 1).length;
+    const cuenta = await libroSimulador(simUrl);
+    const dobles = cuenta.dobles;
     expect(dobles).toBe(0);
     // Per line: exactly one successful top-up, and only that one reached the provider.
     const porLinea = new Map<string, typeof filas>();

@@ -9,7 +9,7 @@ import { sembrar } from '../src/db/seed.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
 import * as masivas from '../src/modules/bulk/service.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva } from './entorno.ts';
+import { baseDeDatosNueva, libroSimulador } from './entorno.ts';
 import { ProcesoApi } from './proceso.ts';
 
 /**
@@ -164,16 +164,9 @@ describe('scheduled block, two worker processes, both killed mid-window', () => 
 
     const final = await filas();
     expect(final).toHaveLength(LINEAS);
-    const simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
-    const libro = (await (await fetch(`${simUrl}/libro`)).json()) as Record<
-      string,
-      { recibidos: Record<string, number>; cobrado: number }
-    >;
-    const recibidos = Object.assign({}, ...Object.values(libro).map((c) => c.recibidos)) as Record<
-      string,
-      number
-    >;
-    const cobrado = Object.values(libro).reduce((t, c) => t + c.cobrado, 0);
+    const { recibidos, cobrado } = await libroSimulador(
+      `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,
+    );
     for (const x of final) {
       expect(x.estado).toBe('exitosa');
       // Sent once, and not before its time (the database clock and ours may differ by a little).
