@@ -39,7 +39,9 @@ export async function baseNueva(nombre: string) {
 
 /** Starts a TypeScript entry point as its own process and waits for GET <url>/health. */
 export async function proceso(entrada: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const hijo = spawn(process.execPath, ['--import', 'tsx', entrada], {
+  // BENCH_PERFIL=<dir>: each process writes a V8 CPU profile there when it exits (open in DevTools).
+  const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
+  const hijo = spawn(process.execPath, [...perfil, '--import', 'tsx', entrada], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
