@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('empresa_id', 'integer', (c) => c.notNull().references('empresas.id'))
     .addColumn('usuario_id', 'integer', (c) => c.notNull().references('usuarios.id'))
-    .addColumn('fecha', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    // The moment of the write, not of the transaction's start (now()): a change that waited for
+    // another admin's lock on the company is written, and listed, after it.
+    .addColumn('fecha', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
     .addColumn('ajuste', 'text', (c) => c.notNull())
     .addColumn('anterior', 'jsonb')
     .addColumn('nuevo', 'jsonb')
