@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { TODOS } from '../../plugins/acceso.ts';
-import { usuarioDe } from '../lines/routes.ts';
 import * as exportar from './service.ts';
 
 /** Excel exports: POST /excel writes the file, GET /excel/descargar hands it out by name. */
@@ -21,7 +20,7 @@ export const rutasExports: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respuestaExcel },
       },
     },
-    async (req) => exportar.generar(ctx, usuarioDe(req), req.body),
+    async (req) => exportar.generar(ctx, req.sesion, req.body),
   );
 
   // The browser is sent to this URL (spec section 7), so no bearer header comes with it: the

@@ -6,7 +6,6 @@ import {
   respuestaMensajeLinea,
 } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import { ADMINS } from '../../plugins/acceso.ts';
@@ -14,15 +13,6 @@ import * as lineas from './service.ts';
 
 /** administrarBase opens for every level but clients (spec section 6 and the menu). */
 const NO_CLIENTES = [0, 1, 2] as const;
-
-export const usuarioDe = (req: FastifyRequest): lineas.Usuario => ({
-  empresaId: req.sesion.empresaId,
-  usuarioId: req.sesion.usuarioId,
-  username: req.sesion.username,
-  nivel: req.sesion.nivel,
-  liderId: req.sesion.liderId,
-  permisos: req.sesion.permisos,
-});
 
 export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
@@ -38,7 +28,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respuestaLineas },
       },
     },
-    async (req) => lineas.listar(ctx, usuarioDe(req), req.query),
+    async (req) => lineas.listar(ctx, req.sesion, req.query),
   );
 
   app.post(
@@ -54,7 +44,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       mensaje: M.actualizadoCorrectamente,
-      linea: await lineas.actualizar(ctx, usuarioDe(req), req.body),
+      linea: await lineas.actualizar(ctx, req.sesion, req.body),
     }),
   );
 
@@ -71,7 +61,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       mensaje: M.lineaDesbloqueada,
-      linea: await lineas.desbloquear(ctx, usuarioDe(req), req.body.icc),
+      linea: await lineas.desbloquear(ctx, req.sesion, req.body.icc),
     }),
   );
 };

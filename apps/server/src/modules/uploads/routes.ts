@@ -12,7 +12,6 @@ import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import { ADMINS } from '../../plugins/acceso.ts';
-import { usuarioDe } from '../lines/routes.ts';
 import * as subidas from './service.ts';
 
 const NO_CLIENTES = [0, 1, 2] as const;
@@ -45,7 +44,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const u = usuarioDe(req);
+      const u = req.sesion;
       if (!subidas.puedeSubir(u)) throw sinPermiso();
       if (!req.isMultipart()) throw new ErrorApi(400, M.archivoRequerido);
       const dir = await carpeta();
@@ -104,7 +103,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['lineas'], summary: 'Plantilla de líneas para administradores (.xlsx)' },
     },
     async (req, reply) =>
-      enviarPlantilla(reply, 'plantilla.xlsx', await subidas.plantilla(ctx, usuarioDe(req), 'admin')),
+      enviarPlantilla(reply, 'plantilla.xlsx', await subidas.plantilla(ctx, req.sesion, 'admin')),
   );
 
   app.get(
@@ -114,11 +113,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['lineas'], summary: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)' },
     },
     async (req, reply) =>
-      enviarPlantilla(
-        reply,
-        'plantilla-vendedor.xlsx',
-        await subidas.plantilla(ctx, usuarioDe(req), 'vendedor'),
-      ),
+      enviarPlantilla(reply, 'plantilla-vendedor.xlsx', await subidas.plantilla(ctx, req.sesion, 'vendedor')),
   );
 
   app.get(
@@ -131,7 +126,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       enviarPlantilla(
         reply,
         'plantilla-portabilidades.xlsx',
-        await subidas.plantilla(ctx, usuarioDe(req), 'portabilidadesAdmin'),
+        await subidas.plantilla(ctx, req.sesion, 'portabilidadesAdmin'),
       ),
   );
 
@@ -145,7 +140,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
       enviarPlantilla(
         reply,
         'plantilla-usuarios.xlsx',
-        await subidas.plantilla(ctx, usuarioDe(req), 'registroUsuarios'),
+        await subidas.plantilla(ctx, req.sesion, 'registroUsuarios'),
       ),
   );
 };
