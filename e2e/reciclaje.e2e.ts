@@ -58,8 +58,9 @@ describe('recycling and the activation status in Chromium', () => {
     await expect.poll(pendientes).toBe(n - 2);
   });
 
-  it('Reciclar Todas asks first, then empties the list and hides itself', async () => {
+  it('Reciclar Todas asks first, then recycles every line listed; the button shows only with lines left', async () => {
     const n = await pendientes();
+    const listadas = await Promise.all(Array.from({ length: Math.min(n, 20) }, (_, i) => dnDeFila(i)));
     await pagina.getByRole('button', { name: M.reciclarTodas }).click();
     const dialogo = pagina.getByRole('dialog');
     await dialogo.getByText(texto('confirmarReciclarTodas', { n })).waitFor();
@@ -71,9 +72,17 @@ describe('recycling and the activation status in Chromium', () => {
     await pagina.getByRole('button', { name: M.reciclarTodas }).click();
     await pagina.getByRole('dialog').getByRole('button', { name: M.reciclarTodas }).click();
     await aviso(M.dnReciclados).waitFor();
-    await expect.poll(pendientes).toBe(0);
-    await tabla().getByText(M.sinResultados).waitFor();
-    await expect(pagina.getByRole('button', { name: M.reciclarTodas }).count()).resolves.toBe(0);
+    await expect.poll(pendientes).toBeLessThan(n);
+    // Every line that was listed is gone. (A line a top-up of an earlier test still held was not
+    // listed, and may appear once that top-up ends: this server is shared by the browser tests.)
+    const quedan = await pendientes();
+    const ahora = await Promise.all(Array.from({ length: Math.min(quedan, 20) }, (_, i) => dnDeFila(i)));
+    expect(ahora.filter((dn) => listadas.includes(dn))).toEqual([]);
+    if (quedan === 0) await tabla().getByText(M.sinResultados).waitFor();
+    // (polled: the confirmation's own button leaves with the dialog's closing transition)
+    await expect
+      .poll(() => pagina.getByRole('button', { name: M.reciclarTodas }).count())
+      .toBe(quedan > 0 ? 1 : 0);
   });
 
   it('the top-up screen: Estatus ICC ATT answers for an active ICC and fails with the spec text otherwise', async () => {
