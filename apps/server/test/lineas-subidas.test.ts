@@ -277,8 +277,8 @@ describe('refusals: a Spanish message and nothing written', () => {
   ) => {
     const antes = await cuantas();
     const r = await subir(s, campos, archivo);
-    expect(r.statusCode).toBe(status);
-    expect(r.json().mensaje).toBe(mensaje);
+    // Status and message together, so a failure shows which refusal came instead.
+    expect({ status: r.statusCode, mensaje: r.json().mensaje }).toEqual({ status, mensaje });
     expect(await cuantas()).toBe(antes);
   };
 
