@@ -1,4 +1,4 @@
-import { type SqlBool, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -57,13 +57,39 @@ const donde = (s: Seleccion) =>
     ${s.hoy === undefined ? sql`` : sql`and ${pendiente(s.hoy)}`}`;
 
 /**
+ * Runs `cambio`, a statement's CTEs ending in `cambiadas` (each changed line as it was before),
+ * and writes one `reciclajes` row per changed line, in the same statement. Answers how many.
+ */
+async function conRegistro(
+  tx: Tx,
+  s: Seleccion,
+  usuarioId: number,
+  accion: 'reciclar' | 'olvidar',
+  cambio: RawBuilder<unknown>,
+) {
+  const r = await sql<{ n: string }>`
+    with ${cambio}, registro as (
+      insert into reciclajes (empresa_id, linea_id, icc, dn, accion, lider_id, cliente_id, fecha_vigencia, fecha_recarga, usuario_id)
+      select ${s.empresaId}, id, icc, dn, ${accion}, lider_id, cliente_id, fecha_vigencia, fecha_recarga, ${usuarioId}
+      from cambiadas
+      returning 1
+    )
+    select count(*) as n from registro`.execute(tx);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
  * Recycle: the selected lines go back to stock (no leader, client, recharge or validity), each
  * with a `reciclajes` row of what it had. One statement, so two presses recycle a line once:
  * the second finds it no longer pending, or (by number) recycles an already clean line again.
  */
-export async function reciclar(tx: Tx, s: Seleccion, usuarioId: number) {
-  const r = await sql<{ n: string }>`
-    with antes as (
+export const reciclar = (tx: Tx, s: Seleccion, usuarioId: number) =>
+  conRegistro(
+    tx,
+    s,
+    usuarioId,
+    'reciclar',
+    sql`antes as (
       select l.id, l.icc, l.dn, l.lider_id, l.cliente_id, l.fecha_vigencia, l.fecha_recarga
       from lineas l where ${donde(s)} and ${sinRecargaEnCurso}
       for update of l
@@ -72,32 +98,22 @@ export async function reciclar(tx: Tx, s: Seleccion, usuarioId: number) {
         fecha_recarga = null, fecha_vigencia = null, vigencia_olvidada = null, fecha_actualizacion = now()
       from antes where l.id = antes.id
       returning l.id
-    ), registro as (
-      insert into reciclajes (empresa_id, linea_id, icc, dn, accion, lider_id, cliente_id, fecha_vigencia, fecha_recarga, usuario_id)
-      select ${s.empresaId}, id, icc, dn, 'reciclar', lider_id, cliente_id, fecha_vigencia, fecha_recarga, ${usuarioId}
-      from antes
-      returning 1
-    )
-    select (select count(*) from hecho) as n`.execute(tx);
-  return Number(r.rows[0]?.n ?? 0);
-}
+    ), cambiadas as (select antes.* from antes join hecho using (id))`,
+  );
 
 /** Forget: the selected pending lines stay as they are and leave the list until a new validity ends. */
-export async function olvidar(tx: Tx, s: Seleccion & { hoy: string }, usuarioId: number) {
-  const r = await sql<{ n: string }>`
-    with hecho as (
+export const olvidar = (tx: Tx, s: Seleccion & { hoy: string }, usuarioId: number) =>
+  conRegistro(
+    tx,
+    s,
+    usuarioId,
+    'olvidar',
+    sql`cambiadas as (
       update lineas l set vigencia_olvidada = l.fecha_vigencia, fecha_actualizacion = now()
       where ${donde(s)}
       returning l.id, l.icc, l.dn, l.lider_id, l.cliente_id, l.fecha_vigencia, l.fecha_recarga
-    ), registro as (
-      insert into reciclajes (empresa_id, linea_id, icc, dn, accion, lider_id, cliente_id, fecha_vigencia, fecha_recarga, usuario_id)
-      select ${s.empresaId}, id, icc, dn, 'olvidar', lider_id, cliente_id, fecha_vigencia, fecha_recarga, ${usuarioId}
-      from hecho
-      returning 1
-    )
-    select (select count(*) from hecho) as n`.execute(tx);
-  return Number(r.rows[0]?.n ?? 0);
-}
+    )`,
+  );
 
 /** Whether the company has a line with this number, and whether a top-up holds one of them. */
 export async function estadoDn(db: Db | Tx, empresaId: number, dn: string) {

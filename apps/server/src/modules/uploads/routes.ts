@@ -6,12 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { ACCIONES_CON_VIGENCIA, dia, respuestaSubida } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
+import { type Acceso, ADMINS } from '../../plugins/acceso.ts';
 import * as subidas from './service.ts';
 
 const NO_CLIENTES = [0, 1, 2] as const;
@@ -90,60 +89,61 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const enviarPlantilla = (reply: FastifyReply, nombre: string, contenido: Buffer) =>
-    reply
-      .header('content-type', XLSX)
-      .header('content-disposition', `attachment; filename="${nombre}"`)
-      .send(contenido);
-
-  app.get(
-    '/get/plantilla',
-    {
-      config: { acceso: { niveles: ADMINS } },
-      schema: { tags: ['lineas'], summary: 'Plantilla de líneas para administradores (.xlsx)' },
-    },
-    async (req, reply) =>
-      enviarPlantilla(reply, 'plantilla.xlsx', await subidas.plantilla(ctx, req.sesion, 'admin')),
-  );
-
-  app.get(
-    '/get/plantilla/vendedor',
-    {
-      config: { acceso: { niveles: NO_CLIENTES } },
-      schema: { tags: ['lineas'], summary: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)' },
-    },
-    async (req, reply) =>
-      enviarPlantilla(reply, 'plantilla-vendedor.xlsx', await subidas.plantilla(ctx, req.sesion, 'vendedor')),
-  );
-
-  app.get(
-    '/get/plantilla/portabilidadesAdmin',
-    {
-      config: { acceso: { niveles: ADMINS, permisos: ['PORTABILIDADES'] } },
-      schema: { tags: ['portabilidades'], summary: 'Plantilla de Nuevas Portabilidades (acción 6, .xlsx)' },
-    },
-    async (req, reply) =>
-      enviarPlantilla(
-        reply,
-        'plantilla-portabilidades.xlsx',
-        await subidas.plantilla(ctx, req.sesion, 'portabilidadesAdmin'),
-      ),
-  );
-
-  app.get(
-    '/get/plantilla/registroUsuarios',
-    {
-      config: { acceso: { niveles: ADMINS } },
-      schema: { tags: ['usuarios'], summary: 'Plantilla de Registrar Usuarios (acción 7, .xlsx)' },
-    },
-    async (req, reply) =>
-      enviarPlantilla(
-        reply,
-        'plantilla-usuarios.xlsx',
-        await subidas.plantilla(ctx, req.sesion, 'registroUsuarios'),
-      ),
-  );
+  // The templates of section 7, one per kind of upload, each with who may download it.
+  for (const p of PLANTILLAS_DESCARGA) {
+    app.get(
+      p.ruta,
+      { config: { acceso: p.acceso }, schema: { tags: [p.etiqueta], summary: p.resumen } },
+      async (req, reply) =>
+        reply
+          .header('content-type', XLSX)
+          .header('content-disposition', `attachment; filename="${p.archivo}"`)
+          .send(await subidas.plantilla(ctx, req.sesion, p.tipo)),
+    );
+  }
 };
+
+const PLANTILLAS_DESCARGA: {
+  ruta: string;
+  tipo: keyof typeof subidas.PLANTILLAS;
+  archivo: string;
+  acceso: Acceso;
+  etiqueta: string;
+  resumen: string;
+}[] = [
+  {
+    ruta: '/get/plantilla',
+    tipo: 'admin',
+    archivo: 'plantilla.xlsx',
+    acceso: { niveles: ADMINS },
+    etiqueta: 'lineas',
+    resumen: 'Plantilla de líneas para administradores (.xlsx)',
+  },
+  {
+    ruta: '/get/plantilla/vendedor',
+    tipo: 'vendedor',
+    archivo: 'plantilla-vendedor.xlsx',
+    acceso: { niveles: NO_CLIENTES },
+    etiqueta: 'lineas',
+    resumen: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)',
+  },
+  {
+    ruta: '/get/plantilla/portabilidadesAdmin',
+    tipo: 'portabilidadesAdmin',
+    archivo: 'plantilla-portabilidades.xlsx',
+    acceso: { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
+    etiqueta: 'portabilidades',
+    resumen: 'Plantilla de Nuevas Portabilidades (acción 6, .xlsx)',
+  },
+  {
+    ruta: '/get/plantilla/registroUsuarios',
+    tipo: 'registroUsuarios',
+    archivo: 'plantilla-usuarios.xlsx',
+    acceso: { niveles: ADMINS },
+    etiqueta: 'usuarios',
+    resumen: 'Plantilla de Registrar Usuarios (acción 7, .xlsx)',
+  },
+];
 
 const demasiadoGrande = (bytes: number) =>
   new ErrorApi(413, texto('archivoDemasiadoGrande', { mb: Math.round(bytes / 1024 / 1024) }));
