@@ -168,7 +168,7 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
   const admin = esAdministrador(u.nivel);
   await revisarZip(o.ruta, o.limites);
-  const { encabezados, filas } = await leerHoja(o.ruta, o.limites);
+  const { encabezados, filas } = await leerHojaDosVeces(o.ruta, o.limites);
   if (o.accion === 6) return subirPortabilidades(ctx, u, encabezados, filas);
   if (o.accion === 7) return subirUsuarios(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, admin, extrasEmpresa);
@@ -305,6 +305,21 @@ function respuesta(accion: AccionSubida, columnas: string[], revisiones: Revisio
     erroneos,
     duplicados,
   };
+}
+
+/**
+ * exceljs's streaming reader failed on a valid file twice in CI (PostgreSQL stage, under load;
+ * never reproduced locally, cause unknown): a file it cannot read is read once more before it is
+ * refused, and the first failure is logged with its cause. A bad file is refused either way.
+ */
+async function leerHojaDosVeces(ruta: string, limites: LimitesXlsx) {
+  try {
+    return await leerHoja(ruta, limites);
+  } catch (e) {
+    if (!(e instanceof ErrorApi) || e.cause === undefined) throw e;
+    console.warn('Lectura de .xlsx fallida, se reintenta:', e.cause);
+    return leerHoja(ruta, limites);
+  }
 }
 
 /** The headers must be exactly the template's, in order. */

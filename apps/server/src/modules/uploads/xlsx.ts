@@ -231,7 +231,7 @@ export async function leerHoja(
     }
   } catch (e) {
     if (e instanceof ErrorApi) throw e;
-    throw ilegible();
+    throw Object.assign(ilegible(), { cause: e });
   }
   return { encabezados: encabezados ?? [], filas };
 }
