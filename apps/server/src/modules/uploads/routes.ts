@@ -155,5 +155,7 @@ function traducir(e: unknown, maxBytes: number): unknown {
   if (codigo === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande(maxBytes);
   if (codigo.startsWith('FST_') && codigo.endsWith('_LIMIT')) return new ErrorApi(413, M.archivoIlegible);
   if (codigo === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ErrorApi(400, M.archivoRequerido);
+  // Unexpected: the user gets the generic refusal, the log keeps why.
+  console.warn('Subida: el multipart no se pudo leer:', e);
   return new ErrorApi(400, M.archivoIlegible);
 }
