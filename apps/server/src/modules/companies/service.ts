@@ -42,6 +42,15 @@ export async function porIdOError(db: Db, id: number): Promise<Empresa> {
   return empresa;
 }
 
+/** The theme colours of a company, as the public theme and the settings screen name them. */
+const coloresDe = (e: Empresa) => ({
+  primaryColor: e.primary_color,
+  darkenColor: e.darken_color,
+  accentColor: e.accent_color,
+  backgroundColor: e.background_color,
+  fontColor: e.font_color,
+});
+
 export function publica(e: Empresa): EmpresaPublica {
   const ajustes = ajustesDe(e);
   return {
@@ -49,11 +58,7 @@ export function publica(e: Empresa): EmpresaPublica {
     nombre: e.nombre,
     maxRecargas: e.max_recargas_sin_usuario,
     recargaSinUsuario: e.recarga_sin_usuario,
-    primaryColor: e.primary_color,
-    darkenColor: e.darken_color,
-    accentColor: e.accent_color,
-    backgroundColor: e.background_color,
-    fontColor: e.font_color,
+    ...coloresDe(e),
     imagenFondo: e.imagen_fondo,
     imagenFondoIn: e.imagen_fondo_in,
     izquierdoLogin: e.izquierdo_login,
@@ -77,11 +82,7 @@ interface Quien {
 export function configuracionesDe(e: Empresa): Configuraciones {
   const a = ajustesDe(e);
   return {
-    primaryColor: e.primary_color,
-    darkenColor: e.darken_color,
-    accentColor: e.accent_color,
-    backgroundColor: e.background_color,
-    fontColor: e.font_color,
+    ...coloresDe(e),
     image: e.image,
     recargaSinUsuario: e.recarga_sin_usuario,
     enviarMonto: a.enviarMonto,

@@ -46,36 +46,22 @@ export function RecicladoMasivo() {
   const columnas: Columna<Linea & { n: number }>[] = [
     { llave: 'n', valor: M.colNumero },
     ...(lista.primera?.titulos ?? []).map((t) => ({ ...t, celda: (f: Linea) => textoLinea(f, t.llave) })),
-    {
-      llave: 'reciclar',
-      valor: M.reciclar,
-      celda: (f) => (
+    // Reciclar and Olvidar: one button column each, the same call with its action.
+    ...(['reciclar', 'olvidar'] as const).map((accion) => ({
+      llave: accion,
+      valor: M[accion],
+      celda: (f: Linea) => (
         <Button
           size="small"
-          variant="contained"
+          variant={accion === 'reciclar' ? 'contained' : 'outlined'}
           disabled={decidir.isPending}
-          onClick={() => decidir.mutate({ dn: f.dn, accion: 'reciclar' })}
-          aria-label={`${M.reciclar} ${f.dn}`}
+          onClick={() => decidir.mutate({ dn: f.dn, accion })}
+          aria-label={`${M[accion]} ${f.dn}`}
         >
-          {M.reciclar}
+          {M[accion]}
         </Button>
       ),
-    },
-    {
-      llave: 'olvidar',
-      valor: M.olvidar,
-      celda: (f) => (
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={decidir.isPending}
-          onClick={() => decidir.mutate({ dn: f.dn, accion: 'olvidar' })}
-          aria-label={`${M.olvidar} ${f.dn}`}
-        >
-          {M.olvidar}
-        </Button>
-      ),
-    },
+    })),
   ];
   return (
     <Paper sx={{ p: 2, position: 'relative' }}>
