@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_portabilidades.ts';
 import * as m0010 from './migrations/0010_bloques.ts';
 import * as m0011 from './migrations/0011_reciclaje.ts';
 import * as m0012 from './migrations/0012_configuraciones.ts';
+import * as m0013 from './migrations/0013_ventas_dia.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0010_bloques': m0010,
   '0011_reciclaje': m0011,
   '0012_configuraciones': m0012,
+  '0013_ventas_dia': m0013,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -337,6 +337,25 @@ export interface DB {
   reciclajes: ReciclajesTable;
   empresa_logos: EmpresaLogosTable;
   configuraciones_auditoria: ConfiguracionesAuditoriaTable;
+  ventas_dia_hechos: VentasDiaHechosTable;
+  ventas_dia: VentasDiaTable;
+}
+
+/** Day totals of top-ups (0013): which days are summed, and their sums. */
+export interface VentasDiaHechosTable {
+  empresa_id: number;
+  zona: string;
+  dia: string;
+}
+export interface VentasDiaTable {
+  empresa_id: number;
+  zona: string;
+  dia: string;
+  lider_id: number;
+  usuario_id: number;
+  plataforma: number;
+  recargas: number;
+  monto: number;
 }
 
 /** Bulk top-ups (0010): a block of lines uploaded by action 4. */

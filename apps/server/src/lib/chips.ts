@@ -10,6 +10,8 @@ export const patronSubcadena = (valor: string) => `%${valor.replace(/[\\%_]/g, (
 export function condicionChips<K extends string>(
   filtros: Partial<Record<K, string[]>>,
   texto: (columna: K) => RawBuilder<unknown>,
+  /** A column's own test for a pattern, where it has a faster one than matching its text. */
+  propia?: (columna: K, patron: string) => RawBuilder<unknown> | undefined,
 ): Expression<SqlBool> | undefined {
   const columnas = (Object.entries(filtros) as [K, string[] | undefined][]).filter(
     (c): c is [K, string[]] => (c[1]?.length ?? 0) > 0,
@@ -19,7 +21,10 @@ export function condicionChips<K extends string>(
     columnas.map(
       ([col, valores]) =>
         sql`(${sql.join(
-          valores.map((v) => sql`${texto(col)} ilike ${patronSubcadena(v)} escape '\\'`),
+          valores.map((v) => {
+            const patron = patronSubcadena(v);
+            return propia?.(col, patron) ?? sql`${texto(col)} ilike ${patron} escape '\\'`;
+          }),
           sql` or `,
         )})`,
     ),

@@ -208,13 +208,18 @@ async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | Result
   return undefined;
 }
 
-/** A successful row, and its inventory line marked recharged with the date, together. */
+/**
+ * A successful row, and its inventory line marked recharged with the date, together. A top-up
+ * by number has no line: one statement, no transaction (two round trips fewer per top-up).
+ */
 const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null) =>
-  ctx.db.transaction().execute(async (tx) => {
-    const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
-    if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
-    return cerrada;
-  });
+  fila.linea_id === null
+    ? repo.cerrar(ctx.db, fila.id, { estado: 'exitosa', folio })
+    : ctx.db.transaction().execute(async (tx) => {
+        const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
+        if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
+        return cerrada;
+      });
 
 /** Fails a row, gives back its place in the daily count and frees its line, together. */
 const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string) =>

@@ -1,0 +1,118 @@
+import type { Periodo } from '@recargas/contracts/reportes';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
+import type { Alcance } from './repo.ts';
+
+/**
+ * Day totals (ventas_dia, migration 0013): a range's count without chips and its charts add up
+ * one row per day, leader, user and platform for the days that can no longer change, and read
+ * recargas only for the days after them. A day can no longer change once it ended over a day ago
+ * (no transaction still holds a top-up of it) and none of its top-ups is open: top-ups are never
+ * deleted or back-dated, and only an open one changes its outcome.
+ */
+
+/**
+ * Sums the days of the range before the cut that are not summed yet, and returns the cut: the
+ * first day read live (yesterday, or the day of the company's oldest open top-up). One
+ * statement: a request that finds a day being summed by another waits for it and adds nothing.
+ */
+async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
+  const z = r.zona;
+  const res = await sql<{ corte: string }>`with corte as (
+      select least((now() at time zone ${z})::date - 1,
+        (select (min(creada) at time zone ${z})::date from recargas
+          where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as dia
+    ), faltan as (
+      select d::date as dia from corte, generate_series(${r.desde}::date, least(corte.dia - 1, ${r.hasta}::date), interval '1 day') d
+      except
+      select dia from ventas_dia_hechos where empresa_id = ${empresaId} and zona = ${z} and dia >= ${r.desde}::date
+    ), hechos as (
+      insert into ventas_dia_hechos (empresa_id, zona, dia) select ${empresaId}, ${z}, dia from faltan
+      on conflict do nothing returning dia
+    ), limites as (
+      select min(dia) as primero, max(dia) as ultimo from hechos
+    ), sumas as (
+      insert into ventas_dia (empresa_id, zona, dia, lider_id, usuario_id, plataforma, recargas, monto)
+      select ${empresaId}, ${z}, (r.creada at time zone ${z})::date, coalesce(r.lider_id, 0), coalesce(r.usuario_id, 0),
+        p.numero, count(*), coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0)
+      from limites, recargas r join proveedores p on p.id = r.proveedor_id
+      where r.empresa_id = ${empresaId}
+        and r.creada >= limites.primero::timestamp at time zone ${z}
+        and r.creada < (limites.ultimo + 1)::timestamp at time zone ${z}
+        and (r.creada at time zone ${z})::date in (select dia from hechos)
+      group by 3, 4, 5, 6
+      returning 1
+    )
+    select to_char(dia, 'YYYY-MM-DD') as corte from corte`.execute(db);
+  return (res.rows[0] as { corte: string }).corte;
+}
+
+/** The live part: top-ups from the cut on. */
+const vivas = (r: Rango, corte: string) =>
+  sql`r.creada >= greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) and r.creada < ${finSql(r)}`;
+
+/** Top-ups of a scope and range (no chips): the summed days plus the live ones. */
+export async function contar(db: Db, a: Alcance, r: Rango): Promise<number> {
+  const corte = await completar(db, a.empresaId, r);
+  const filtro = (
+    lider: RawBuilder<unknown>,
+    usuario: RawBuilder<unknown>,
+    plataforma: RawBuilder<unknown>,
+  ) =>
+    sql.join(
+      [
+        ...(a.liderId !== undefined ? [sql`${lider} = ${a.liderId}`] : []),
+        ...(a.usuarioId !== undefined ? [sql`${usuario} = ${a.usuarioId}`] : []),
+        ...(a.plataforma !== undefined ? [sql`${plataforma} = ${a.plataforma}`] : []),
+        sql`true`,
+      ],
+      sql` and `,
+    );
+  const res = await sql<{ n: number }>`select
+      (select coalesce(sum(recargas), 0) from ventas_dia v
+        where v.empresa_id = ${a.empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
+          and v.dia < least(${corte}::date, ${r.hasta}::date + 1)
+          and ${filtro(sql`v.lider_id`, sql`v.usuario_id`, sql`v.plataforma`)})
+      + (select count(*) from recargas r
+        where r.empresa_id = ${a.empresaId} and ${vivas(r, corte)}
+          and ${filtro(
+            sql`r.lider_id`,
+            sql`r.usuario_id`,
+            sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`,
+          )}) as n`.execute(db);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** Amount of successful top-ups and count of attempts per leader and period (the charts). */
+export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Periodo) {
+  const corte = await completar(db, empresaId, r);
+  const unidad = { anual: 'year', mensual: 'month', semanal: 'week', diario: 'day' }[periodo];
+  const formato = { anual: 'YYYY', mensual: 'YYYY/MM', semanal: 'YYYY/MM/DD', diario: 'YYYY/MM/DD' }[periodo];
+  const res = await sql<{
+    idLider: number;
+    lider: string;
+    username: string;
+    periodo: string;
+    monto: string;
+    recargas: string;
+  }>`select l.id as "idLider", l.nombre as lider,
+      coalesce((select min(u.username) from usuarios u where u.lider_id = l.id and u.nivel = 2 and u.eliminado is null), '') as username,
+      t.periodo, sum(d.monto) as monto, sum(d.recargas) as recargas
+    from (
+      select v.lider_id, v.dia, v.monto, v.recargas from ventas_dia v
+        where v.empresa_id = ${empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
+          and v.dia < least(${corte}::date, ${r.hasta}::date + 1) and v.lider_id <> 0
+      union all
+      select r.lider_id, (r.creada at time zone ${r.zona})::date,
+          coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0), count(*)
+        from recargas r
+        where r.empresa_id = ${empresaId} and ${vivas(r, corte)} and r.lider_id is not null
+        group by 1, 2
+    ) as d
+    cross join lateral (select to_char(date_trunc(${sql.lit(unidad)}, d.dia::timestamp), ${sql.lit(formato)}) as periodo) as t
+    join lideres l on l.id = d.lider_id
+    group by l.id, l.nombre, t.periodo
+    order by l.nombre, t.periodo`.execute(db);
+  return res.rows;
+}
