@@ -97,10 +97,14 @@ async function pedir(ruta: string) {
 }
 
 async function caso(nombre: string, ruta: string) {
+  // The first request of a range may sum its days (ventas_dia): reported on its own.
+  const inicio = performance.now();
   const muestra = await pedir(ruta);
+  const primera = performance.now() - inicio;
   const t = await cronometrar(() => pedir(ruta), VECES);
   return {
     nombre,
+    primera,
     filas: muestra.reportes?.length ?? muestra.lideres?.length ?? 0,
     total: muestra.total,
     ...t,
@@ -109,12 +113,12 @@ async function caso(nombre: string, ruta: string) {
 
 const despues = async (q: string) => (await pedir(`/reportes?${q}&limit=100`)).siguiente ?? '';
 const casos = [
+  await caso('400 days, first 100 rows', `/reportes?${rango(400)}&limit=100`),
   await caso('93 days, first 100 rows', `/reportes?${rango(93)}&limit=100`),
   await caso(
     '93 days + 2 chips (compañía OR, AND dn), first 100',
     `/reportes?${rango(93)}&${chips}&limit=100`,
   ),
-  await caso('400 days, first 100 rows', `/reportes?${rango(400)}&limit=100`),
   await caso('400 days + 2 chips, first 100', `/reportes?${rango(400)}&${chips}&limit=100`),
   await caso(
     '400 days, second page (keyset, no count)',
@@ -138,12 +142,14 @@ guardarResultados('reportes', {
     `${FILAS.toLocaleString('en')} top-ups over 730 days in company demo (${LIDERES} leaders) and ` +
     `${OTRAS.toLocaleString('en')} in each of ${empresas.length - 1} other companies, generated in ` +
     `${carga.toFixed(0)} s; ${VECES} sequential requests per case over HTTP after 5 warm-up ones; times in ms. ` +
-    'The first page also counts the rows of the range (the total).',
+    'The first page also counts the rows of the range (the total). The first request of a case is ' +
+    'timed apart: the first one to reach a day sums it into ventas_dia (400 days at once, for the 400-day cases).',
   tablas: [
-    '| case | rows | total | median ms | p95 ms |',
-    '| --- | --- | --- | --- | --- |',
+    '| case | rows | total | first request ms | median ms | p95 ms |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...casos.map(
-      (c) => `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
+      (c) =>
+        `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.primera.toFixed(0)} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
     ),
   ],
   cifras: casos.flatMap((c) => cifrasDeTiempo(c.nombre, c)),

@@ -352,7 +352,6 @@ export interface VentasDiaTable {
   zona: string;
   dia: string;
   lider_id: number;
-  usuario_id: number;
   plataforma: number;
   recargas: number;
   monto: number;

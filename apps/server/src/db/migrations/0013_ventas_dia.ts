@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * first needs it and only once it can no longer change (it ended over a day ago and none of its
  * top-ups is still open); later days are read from recargas. Keyed by the company's time zone,
  * which decides where a day begins. `ventas_dia_hechos` says which days are summed, also those
- * without top-ups. lider_id and usuario_id are 0 where the top-up had none.
+ * without top-ups. One row per day, leader (0 for none) and platform: a company has far fewer
+ * leaders than sellers, and one seller's rows are counted from recargas' own index.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -21,17 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('zona', 'text', (c) => c.notNull())
     .addColumn('dia', 'date', (c) => c.notNull())
     .addColumn('lider_id', 'integer', (c) => c.notNull())
-    .addColumn('usuario_id', 'integer', (c) => c.notNull())
     .addColumn('plataforma', 'smallint', (c) => c.notNull())
     .addColumn('recargas', 'integer', (c) => c.notNull())
     .addColumn('monto', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('ventas_dia_pk', [
-      'empresa_id',
-      'zona',
-      'dia',
-      'lider_id',
-      'usuario_id',
-      'plataforma',
-    ])
+    .addPrimaryKeyConstraint('ventas_dia_pk', ['empresa_id', 'zona', 'dia', 'lider_id', 'plataforma'])
     .execute();
 }

@@ -176,8 +176,9 @@ export async function pagina(
 }
 
 /**
- * The rows of the range in scope (the numbering starts there). Without chips, the day totals
- * answer (ventasDia.ts); chips match the text of each row, so the range's rows are read.
+ * The rows of the range in scope (the numbering starts there). Without chips, a company's or a
+ * leader's count comes from the day totals (ventasDia.ts); one seller's rows are counted on
+ * their own index; chips match the text of each row, so the range's rows are read.
  */
 export async function contar(
   db: Db,
@@ -185,8 +186,8 @@ export async function contar(
   r: Rango,
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
-  if (!Object.values(filtros).some((v) => (v as string[] | undefined)?.length))
-    return ventasDia.contar(db, a, r);
+  const chips = Object.values(filtros).some((v) => (v as string[] | undefined)?.length);
+  if (!chips && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
   const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(f.n);
 }

@@ -6,7 +6,7 @@ import type { Alcance } from './repo.ts';
 
 /**
  * Day totals (ventas_dia, migration 0013): a range's count without chips and its charts add up
- * one row per day, leader, user and platform for the days that can no longer change, and read
+ * one row per day, leader and platform for the days that can no longer change, and read
  * recargas only for the days after them. A day can no longer change once it ended over a day ago
  * (no transaction still holds a top-up of it) and none of its top-ups is open: top-ups are never
  * deleted or back-dated, and only an open one changes its outcome.
@@ -33,15 +33,15 @@ async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
     ), limites as (
       select min(dia) as primero, max(dia) as ultimo from hechos
     ), sumas as (
-      insert into ventas_dia (empresa_id, zona, dia, lider_id, usuario_id, plataforma, recargas, monto)
-      select ${empresaId}, ${z}, (r.creada at time zone ${z})::date, coalesce(r.lider_id, 0), coalesce(r.usuario_id, 0),
+      insert into ventas_dia (empresa_id, zona, dia, lider_id, plataforma, recargas, monto)
+      select ${empresaId}, ${z}, (r.creada at time zone ${z})::date, coalesce(r.lider_id, 0),
         p.numero, count(*), coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0)
       from limites, recargas r join proveedores p on p.id = r.proveedor_id
       where r.empresa_id = ${empresaId}
         and r.creada >= limites.primero::timestamp at time zone ${z}
         and r.creada < (limites.ultimo + 1)::timestamp at time zone ${z}
         and (r.creada at time zone ${z})::date in (select dia from hechos)
-      group by 3, 4, 5, 6
+      group by 3, 4, 5
       returning 1
     )
     select to_char(dia, 'YYYY-MM-DD') as corte from corte`.execute(db);
@@ -52,18 +52,13 @@ async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
 const vivas = (r: Rango, corte: string) =>
   sql`r.creada >= greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) and r.creada < ${finSql(r)}`;
 
-/** Top-ups of a scope and range (no chips): the summed days plus the live ones. */
-export async function contar(db: Db, a: Alcance, r: Rango): Promise<number> {
+/** Top-ups of a company or a leader, and a platform (no chips): the summed days plus the live ones. */
+export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): Promise<number> {
   const corte = await completar(db, a.empresaId, r);
-  const filtro = (
-    lider: RawBuilder<unknown>,
-    usuario: RawBuilder<unknown>,
-    plataforma: RawBuilder<unknown>,
-  ) =>
+  const filtro = (lider: RawBuilder<unknown>, plataforma: RawBuilder<unknown>) =>
     sql.join(
       [
         ...(a.liderId !== undefined ? [sql`${lider} = ${a.liderId}`] : []),
-        ...(a.usuarioId !== undefined ? [sql`${usuario} = ${a.usuarioId}`] : []),
         ...(a.plataforma !== undefined ? [sql`${plataforma} = ${a.plataforma}`] : []),
         sql`true`,
       ],
@@ -73,14 +68,12 @@ export async function contar(db: Db, a: Alcance, r: Rango): Promise<number> {
       (select coalesce(sum(recargas), 0) from ventas_dia v
         where v.empresa_id = ${a.empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
           and v.dia < least(${corte}::date, ${r.hasta}::date + 1)
-          and ${filtro(sql`v.lider_id`, sql`v.usuario_id`, sql`v.plataforma`)})
+          and ${filtro(sql`v.lider_id`, sql`v.plataforma`)})
       + (select count(*) from recargas r
         where r.empresa_id = ${a.empresaId} and ${vivas(r, corte)}
-          and ${filtro(
-            sql`r.lider_id`,
-            sql`r.usuario_id`,
-            sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`,
-          )}) as n`.execute(db);
+          and ${filtro(sql`r.lider_id`, sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`)}) as n`.execute(
+    db,
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 
