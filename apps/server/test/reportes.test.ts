@@ -3,6 +3,7 @@ import { CLAVES_VENTAS, OMITIDAS_REDUCIDO, type RespuestaReportes } from '@recar
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
+import { sumarVentasDia } from '../src/modules/reportes/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 
 let e: Entorno;
@@ -410,6 +411,24 @@ describe('day totals (ventas_dia)', () => {
     const sumado = await sql<{ n: number }>`select count(*)::int as n from ventas_dia_hechos
       where dia = ${sumarDias(hoy(), -12)}::date`.execute(e.db);
     expect(sumado.rows[0]?.n).toBe(1);
+  });
+
+  it('are summed at night for every company, as far back as its policy lets a report reach', async () => {
+    await sql`delete from ventas_dia_hechos`.execute(e.db);
+    await sql`delete from ventas_dia`.execute(e.db);
+    await sumarVentasDia(e);
+    const r = await sql<{ codigo: string; dias: number; primero: string; ultimo: string }>`select e.codigo,
+        count(h.dia)::int as dias, to_char(min(h.dia), 'YYYY-MM-DD') as primero, to_char(max(h.dia), 'YYYY-MM-DD') as ultimo
+      from empresas e left join ventas_dia_hechos h on h.empresa_id = e.id group by e.codigo`.execute(e.db);
+    expect(r.rows.length).toBeGreaterThan(1);
+    for (const f of r.rows) {
+      expect(f, f.codigo).toMatchObject({ primero: sumarDias(hoy(), -400), ultimo: sumarDias(hoy(), -2) });
+      expect(f.dias, f.codigo).toBe(399);
+    }
+    const sumas = await sql<{ n: number }>`select coalesce(sum(recargas), 0)::int as n from ventas_dia
+      where empresa_id = (select id from empresas where codigo = 'demo')`.execute(e.db);
+    const antesDeAyer = sql`r.creada < (${sumarDias(hoy(), -1)}::date)::timestamp at time zone ${ZONA}`;
+    expect(sumas.rows[0]?.n).toBe(await filas(400, antesDeAyer));
   });
 
   it('sum each day once when several requests ask for it at once', async () => {

@@ -44,6 +44,8 @@ export const COLAS = {
   masiva: 'recarga-masiva',
   /** Sends the pending deliveries of the notifications (push, e-mail). */
   notificar: 'notificar',
+  /** Nightly: the day totals of the sales reports (reportes/ventasDia.ts). */
+  ventasDia: 'sumar-ventas-dia',
 } as const;
 
 export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): Promise<PgBoss> {
@@ -85,5 +87,6 @@ export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): P
   await boss.createQueue(COLAS.masiva, masiva);
   await boss.updateQueue(COLAS.masiva, masiva);
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
+  await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
   return boss;
 }

@@ -3,6 +3,7 @@ import * as saldos from '../modules/balances/service.ts';
 import * as masivas from '../modules/bulk/service.ts';
 import { registrarTrabajadorMasivas } from '../modules/bulk/trabajos.ts';
 import * as notificaciones from '../modules/notifications/service.ts';
+import * as reportes from '../modules/reportes/service.ts';
 import * as recargas from '../modules/topups/service.ts';
 import { COLAS } from './colas.ts';
 
@@ -38,8 +39,13 @@ export async function registrarTrabajadores(ctx: Ctx) {
   await ctx.boss.work(COLAS.notificar, { pollingIntervalSeconds: 1 }, async () => {
     await notificaciones.entregarPendientes(ctx);
   });
+  await ctx.boss.work(COLAS.ventasDia, async () => {
+    await reportes.sumarVentasDia(ctx);
+  });
   await registrarTrabajadorMasivas(ctx);
   await ctx.boss.schedule(COLAS.barrido, '* * * * *');
+  // 06:30 UTC: after midnight in Mexico's zones.
+  await ctx.boss.schedule(COLAS.ventasDia, '30 6 * * *');
   // After a restart, open top-ups are taken up at once rather than at the next minute.
   await recargas.barrer(ctx);
 }

@@ -193,3 +193,4 @@ export async function contar(
 }
 
 export const graficas = ventasDia.graficas;
+export const sumarDias = ventasDia.sumar;

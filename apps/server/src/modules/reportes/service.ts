@@ -55,6 +55,20 @@ function aplicarPolitica(r: repo.Rango, ajustes: ReturnType<typeof ajustesDe>, a
   if (avisos.length > 0) throw new ErrorApi(400, avisos.join('\n'));
 }
 
+/**
+ * The nightly job: for every company, the days its reports may reach (its policy's oldest
+ * start) are summed, so that nobody's first report of the day waits for it.
+ */
+export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
+  const empresas = await ctx.db.selectFrom('empresas').selectAll().execute();
+  for (const e of empresas) {
+    const ajustes = ajustesDe(e);
+    const hoy = hoyEn(ajustes.zonaHoraria);
+    const desde = sumarDias(hoy, -ajustes.politicaVentas.antiguedadMaxDias);
+    await repo.sumarDias(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
+  }
+}
+
 /** Who asks: the session, or the user of an export. */
 type Quien = Pick<Sesion, 'empresaId' | 'usuarioId' | 'nivel' | 'liderId'>;
 

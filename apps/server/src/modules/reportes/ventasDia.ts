@@ -48,6 +48,11 @@ async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
   return (res.rows[0] as { corte: string }).corte;
 }
 
+/** Sums the days of a range that can be summed and are not yet (the nightly job). */
+export const sumar = async (db: Db, empresaId: number, r: Rango) => {
+  await completar(db, empresaId, r);
+};
+
 /** The live part: top-ups from the cut on. */
 const vivas = (r: Rango, corte: string) =>
   sql`r.creada >= greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) and r.creada < ${finSql(r)}`;
