@@ -3,6 +3,12 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 /** A LIKE pattern that matches `valor` literally anywhere: %, _ and \ lose their meaning. */
 export const patronSubcadena = (valor: string) => `%${valor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The columns that carry at least one chip, with their values. */
+export const columnasConChips = <K extends string>(filtros: Partial<Record<K, string[]>>) =>
+  (Object.entries(filtros) as [K, string[] | undefined][]).filter(
+    (c): c is [K, string[]] => (c[1]?.length ?? 0) > 0,
+  );
+
 /**
  * Chip filters in SQL: OR within a column, AND across columns, each value a case-insensitive
  * substring of the text the screen shows for that column (`texto`).
@@ -13,9 +19,7 @@ export function condicionChips<K extends string>(
   /** A column's own test for a pattern, where it has a faster one than matching its text. */
   propia?: (columna: K, patron: string) => RawBuilder<unknown> | undefined,
 ): Expression<SqlBool> | undefined {
-  const columnas = (Object.entries(filtros) as [K, string[] | undefined][]).filter(
-    (c): c is [K, string[]] => (c[1]?.length ?? 0) > 0,
-  );
+  const columnas = columnasConChips(filtros);
   if (columnas.length === 0) return undefined;
   return sql<SqlBool>`(${sql.join(
     columnas.map(

@@ -15,6 +15,7 @@ import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fec
 import type { Sesion } from '../auth/service.ts';
 import { ajustesDe, porIdOError } from '../companies/service.ts';
 import * as repo from './repo.ts';
+import * as ventasDia from './ventasDia.ts';
 
 /** Spec section 5: empty dates mean about 10 days back to today. */
 const DIAS_POR_DEFECTO = 10;
@@ -65,7 +66,7 @@ export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
     const ajustes = ajustesDe(e);
     const hoy = hoyEn(ajustes.zonaHoraria);
     const desde = sumarDias(hoy, -ajustes.politicaVentas.antiguedadMaxDias);
-    await repo.sumarDias(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
+    await ventasDia.completar(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
   }
 }
 
@@ -149,7 +150,7 @@ export async function graficas(
   const sinFechas = q.diaIni === undefined && q.mesIni === undefined && q.anioIni === undefined;
   const rango = rangoDe(q, ajustes.zonaHoraria);
   if (sinFechas) rango.desde = sumarDias(hoy, -365);
-  const filas = await repo.graficas(ctx.db, s.empresaId, rango, q.periodo);
+  const filas = await ventasDia.graficas(ctx.db, s.empresaId, rango, q.periodo);
   const lideres = new Map<number, RespuestaGraficas['lideres'][number]>();
   for (const f of filas) {
     let l = lideres.get(f.idLider);

@@ -17,7 +17,7 @@ import type { Alcance } from './repo.ts';
  * first day read live (yesterday, or the day of the company's oldest open top-up). One
  * statement: a request that finds a day being summed by another waits for it and adds nothing.
  */
-async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
+export async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
   const z = r.zona;
   const res = await sql<{ corte: string }>`with corte as (
       select least((now() at time zone ${z})::date - 1,
@@ -48,10 +48,10 @@ async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
   return (res.rows[0] as { corte: string }).corte;
 }
 
-/** Sums the days of a range that can be summed and are not yet (the nightly job). */
-export const sumar = async (db: Db, empresaId: number, r: Rango) => {
-  await completar(db, empresaId, r);
-};
+/** The summed part: the range's days before the cut. */
+const sumados = (empresaId: number, r: Rango, corte: string) =>
+  sql`v.empresa_id = ${empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
+    and v.dia < least(${corte}::date, ${r.hasta}::date + 1)`;
 
 /** The live part: top-ups from the cut on. */
 const vivas = (r: Rango, corte: string) =>
@@ -71,9 +71,7 @@ export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): P
     );
   const res = await sql<{ n: number }>`select
       (select coalesce(sum(recargas), 0) from ventas_dia v
-        where v.empresa_id = ${a.empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
-          and v.dia < least(${corte}::date, ${r.hasta}::date + 1)
-          and ${filtro(sql`v.lider_id`, sql`v.plataforma`)})
+        where ${sumados(a.empresaId, r, corte)} and ${filtro(sql`v.lider_id`, sql`v.plataforma`)})
       + (select count(*) from recargas r
         where r.empresa_id = ${a.empresaId} and ${vivas(r, corte)}
           and ${filtro(sql`r.lider_id`, sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`)}) as n`.execute(
@@ -99,8 +97,7 @@ export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Per
       t.periodo, sum(d.monto) as monto, sum(d.recargas) as recargas
     from (
       select v.lider_id, v.dia, v.monto, v.recargas from ventas_dia v
-        where v.empresa_id = ${empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
-          and v.dia < least(${corte}::date, ${r.hasta}::date + 1) and v.lider_id <> 0
+        where ${sumados(empresaId, r, corte)} and v.lider_id <> 0
       union all
       select r.lider_id, (r.creada at time zone ${r.zona})::date,
           coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0), count(*)
