@@ -46,6 +46,10 @@ describe('sales report and charts in Chromium', () => {
     await campo.fill('Movistar');
     await campo.press('Enter');
     await expect.poll(total).toBeLessThan(antes);
+    // With chips the count comes apart from the rows: the numbers fill in from it, downwards.
+    const numeros = async () => (await filas().locator('td:nth-child(1)').allTextContents()).slice(0, 3);
+    const n = await total();
+    await expect.poll(numeros).toEqual([n, n - 1, n - 2].map(String));
     const col = await columna('Compañia');
     const companias = await filas().locator(`td:nth-child(${col})`).allTextContents();
     expect(companias.length).toBeGreaterThan(0);

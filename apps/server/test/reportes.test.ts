@@ -72,6 +72,17 @@ async function reporte(usuario: string, query = '') {
   return { status: r.statusCode, cuerpo: r.json() as RespuestaReportes & { mensaje?: string } };
 }
 
+/** GET /reportes/total: the count a page with chips leaves out. */
+async function totalDe(usuario: string, query = '') {
+  const r = await e.app.inject({
+    url: `/reportes/total?${query}`,
+    headers: conToken(tokens[usuario] as string),
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return (r.json() as { total: number }).total;
+}
+const chips = (f: object) => `filtros=${encodeURIComponent(JSON.stringify(f))}`;
+
 beforeAll(async () => {
   e = await crearEntorno();
   for (const u of ['admin', 'lider', 'cliente']) tokens[u] = (await entrar(e.app, u)).token;
@@ -161,21 +172,54 @@ describe('sales report', () => {
   it('numbers rows in descending order across keyset pages, without gaps or repeats', async () => {
     for (let i = 0; i < 42; i++)
       await recarga('demo', 1 + (i % 5), { dn: `55220000${String(i).padStart(2, '0')}` });
-    const vistos: number[] = [];
-    const dns = new Set<string>();
+    const primera = await reporte('admin', 'limit=20');
+    const total = primera.cuerpo.total as number;
+    expect(total).toBeGreaterThanOrEqual(42);
+    const vistos: (number | null)[] = [];
+    const claves = new Set<string>();
     let after: string | null = '';
-    const q = `filtros=${encodeURIComponent(JSON.stringify({ dn: ['552200'] }))}&limit=20`;
     while (after !== null) {
-      const r = await reporte('admin', `${q}${after ? `&after=${after}` : ''}`);
-      expect(r.cuerpo.total).toBe(42);
+      const r = await reporte('admin', `limit=20${after ? `&after=${after}` : ''}`);
+      expect(r.cuerpo.total).toBe(total);
       for (const f of r.cuerpo.reportes) {
         vistos.push(f.numero);
+        claves.add(`${f.dn} ${f.fecha} ${f.folioConfirmacion}`);
+      }
+      after = r.cuerpo.siguiente;
+    }
+    expect(vistos).toEqual(Array.from({ length: total }, (_, i) => total - i));
+    expect(claves.size).toBe(total);
+  });
+
+  it('with chips the pages come unnumbered and GET /reportes/total gives their count', async () => {
+    const q = `${chips({ dn: ['552200'] })}&limit=20`;
+    const dns = new Set<string>();
+    let after: string | null = '';
+    while (after !== null) {
+      const r = await reporte('admin', `${q}${after ? `&after=${after}` : ''}`);
+      expect(r.cuerpo.total).toBeNull();
+      for (const f of r.cuerpo.reportes) {
+        expect(f.numero).toBeNull();
         dns.add(f.dn);
       }
       after = r.cuerpo.siguiente;
     }
-    expect(vistos).toEqual(Array.from({ length: 42 }, (_, i) => 42 - i));
     expect(dns.size).toBe(42);
+    expect(await totalDe('admin', q.replace('&limit=20', ''))).toBe(42);
+    // The total route keeps the page's rules: the range policy, and bad chips refused.
+    const largo = `${partes(sumarDias(hoy(), -94), 'Ini')}&${partes(hoy(), 'Fin')}`;
+    const r = await e.app.inject({
+      url: `/reportes/total?${largo}`,
+      headers: conToken(tokens.admin as string),
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().mensaje).toBe(texto('rangoVentas', { dias: 93 }));
+    const malo = await e.app.inject({
+      url: '/reportesNew/total?filtros=%7Bno-json',
+      headers: conToken(tokens.admin as string),
+    });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().mensaje).toBe(M.filtrosInvalidos);
   });
 
   it('chips: OR inside a column, AND across columns, wildcards taken literally', async () => {
@@ -184,7 +228,8 @@ describe('sales report', () => {
     expect(or.cuerpo.reportes.map((f) => f.dn).sort()).toEqual(['5511000002', '5511000003']);
     const and = await con({ dn: ['5511000003', '5511000002'], usuario: ['CLIEN'] });
     expect(and.cuerpo.reportes.map((f) => f.dn)).toEqual(['5511000002']);
-    expect((await con({ dn: ['%'] })).cuerpo.total).toBe(0);
+    expect((await con({ dn: ['%'] })).cuerpo.reportes).toHaveLength(0);
+    expect(await totalDe('admin', chips({ dn: ['%'] }))).toBe(0);
     const malo = await reporte('admin', 'filtros=%7Bno-json');
     expect(malo.status).toBe(400);
     expect(malo.cuerpo.mensaje).toBe(M.filtrosInvalidos);
@@ -208,7 +253,7 @@ describe('sales report', () => {
       expect(r.status, col).toBe(200);
       const valores = r.cuerpo.reportes.map((f) => String((f as unknown as Record<string, unknown>)[col]));
       expect(valores.length, col).toBeGreaterThan(0);
-      expect(r.cuerpo.total, col).toBe(valores.length);
+      expect(await totalDe('admin', `${desde}&${chips({ [col]: [chip] })}`), col).toBe(valores.length);
       for (const v of valores) expect(v.toLowerCase(), col).toContain(trozo.toLowerCase());
       expect(
         r.cuerpo.reportes.map((f) => f.dn),
@@ -218,7 +263,9 @@ describe('sales report', () => {
     // Another company's names match none of this company's rows.
     const ajeno = await sql<{ nombre: string }>`insert into lideres (empresa_id, nombre)
       select id, 'Nombre Ajeno Unico' from empresas where codigo = 'gmcel' returning nombre`.execute(e.db);
-    expect((await con({ lider: [ajeno.rows[0]?.nombre as string] })).cuerpo.total).toBe(0);
+    const nombreAjeno = { lider: [ajeno.rows[0]?.nombre as string] };
+    expect((await con(nombreAjeno)).cuerpo.reportes).toHaveLength(0);
+    expect(await totalDe('admin', `${desde}&${chips(nombreAjeno)}`)).toBe(0);
   });
 
   it('level 2 sees its leader’s rows, level 3 its own, and no company sees another’s', async () => {
@@ -228,10 +275,19 @@ describe('sales report', () => {
     const admin = await reporte('admin', 'limit=100');
     expect(cliente.cuerpo.reportes.map((f) => f.usuario)).toEqual(['cliente']);
     expect(lider.cuerpo.reportes.every((f) => f.lider === 'Lider Demo')).toBe(true);
-    expect(lider.cuerpo.total).toBeLessThan(admin.cuerpo.total);
+    expect(lider.cuerpo.total).toBeLessThan(admin.cuerpo.total as number);
     expect(admin.cuerpo.reportes.map((f) => f.dn)).not.toContain('5599999999');
     const gm = await reporte('gmcel', 'limit=100');
     expect(gm.cuerpo.reportes.map((f) => f.dn)).toEqual(['5599999999']);
+    // The total apart keeps the same scope.
+    const ajeno = chips({ dn: ['5599999999'] });
+    expect(await totalDe('gmcel', ajeno)).toBe(1);
+    expect(await totalDe('admin', ajeno)).toBe(0);
+    const todos = chips({ dn: ['55'] });
+    const delCliente = await reporte('cliente', `${todos}&limit=100`);
+    expect(delCliente.cuerpo.reportes.length).toBeGreaterThan(0);
+    expect(await totalDe('cliente', todos)).toBe(delCliente.cuerpo.reportes.length);
+    expect(await totalDe('lider', todos)).toBe(lider.cuerpo.total);
   });
 
   it('the range policy answers with the exact messages, unless the company is exempt', async () => {
@@ -297,8 +353,9 @@ describe('Excel VENTAS', () => {
     expect(archivo.statusCode).toBe(200);
     const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
     expect(titulos).toEqual(['#', ...pantalla.cuerpo.titulos.map((t) => t.valor)]);
-    expect(filas).toHaveLength(pantalla.cuerpo.total);
-    expect(filas.map((f) => f[0])).toEqual(pantalla.cuerpo.reportes.map((f) => f.numero));
+    const total = await totalDe('admin', chips(filtros));
+    expect(filas).toHaveLength(total);
+    expect(filas.map((f) => f[0])).toEqual(pantalla.cuerpo.reportes.map((_, i) => total - i));
     expect(filas.map((f) => String(f[7]))).toEqual(pantalla.cuerpo.reportes.map((f) => f.dn));
   });
 
@@ -372,7 +429,7 @@ describe('day totals (ventas_dia)', () => {
   });
 
   it('read a top-up of today at once, and a day with an open top-up live until it is decided', async () => {
-    const antes = (await reporte('admin', rango(30))).cuerpo.total;
+    const antes = (await reporte('admin', rango(30))).cuerpo.total as number;
     await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
         tipo_recarga, estado, dia)
       select e.id, u.id, 'hoy-' || random(), p.id, '', '5512121212', 'T', 50, 'todito', 1, 'exitosa', (now() at time zone ${ZONA})::date

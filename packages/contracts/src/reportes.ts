@@ -58,8 +58,21 @@ export const consultaReportes = z.object({
 });
 export type ConsultaReportes = z.output<typeof consultaReportes>;
 
+/**
+ * A count with chips has to read every row of the range (a chip is any substring of what a
+ * column shows), so the first page does not wait for it: it comes without the total, and the
+ * screen asks GET /reportes/total beside it. Without chips the count comes from day totals.
+ */
+export const totalAparte = (filtros: ConsultaReportes['filtros']) =>
+  Object.values(filtros ?? {}).some((v) => (v?.length ?? 0) > 0);
+
+/** GET /reportes/total: the same range, scope and chips, no paging. */
+export const consultaTotalReportes = consultaReportes.omit({ after: true, limit: true });
+export const respuestaTotalReportes = z.object({ total: z.number().int() });
+
 export const filaVenta = z.object({
-  numero: z.number().int(),
+  /** Descending from the total; null while the total is asked apart (`totalAparte`). */
+  numero: z.number().int().nullable(),
   folioConfirmacion: z.string(),
   estatus: z.string(),
   mensaje: z.string(),
@@ -84,8 +97,11 @@ export type FilaVenta = z.infer<typeof filaVenta>;
 export const respuestaReportes = z.object({
   titulos: z.array(z.object({ llave: z.string(), valor: z.string() })),
   reportes: z.array(filaVenta),
-  /** Rows of the whole range and filters (counted on the first page, carried by the cursor). */
-  total: z.number().int(),
+  /**
+   * Rows of the whole range and filters (counted on the first page, carried by the cursor);
+   * null when chips are set: see `totalAparte`.
+   */
+  total: z.number().int().nullable(),
   siguiente: z.string().nullable(),
   /** The range used, yyyy/mm/dd (the defaults when none was sent). */
   fechaInicial: z.string(),

@@ -79,6 +79,8 @@ export const MATRIZ: Record<string, Regla> = {
   // Sales report for everyone (scoped by level inside); charts need an admin with GRAFICAS
   'GET /reportes': { niveles: TODOS },
   'GET /reportesNew': { niveles: TODOS },
+  'GET /reportes/total': { niveles: TODOS },
+  'GET /reportesNew/total': { niveles: TODOS },
   'GET /graficas': { niveles: ADMINS, permisos: ['GRAFICAS'] },
   // Carrier top-ups need the permission and level 1; the top-up screen reads the comments
   'GET /empresas': { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] },

@@ -2,9 +2,11 @@ import { M } from '@recargas/contracts/mensajes';
 import {
   consultaGraficas,
   consultaReportes,
+  consultaTotalReportes,
   filtrosVentas,
   respuestaGraficas,
   respuestaReportes,
+  respuestaTotalReportes,
 } from '@recargas/contracts/reportes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
@@ -34,6 +36,19 @@ export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => reportes.reportes(ctx, req.sesion, req.query),
+    );
+    app.get(
+      `${ruta}/total`,
+      {
+        config: { acceso: { niveles: TODOS } },
+        schema: {
+          tags: ['reportes'],
+          summary: 'Total del reporte de ventas con filtros (la primera página no lo espera)',
+          querystring: consultaTotalReportes,
+          response: { 200: respuestaTotalReportes },
+        },
+      },
+      async (req) => reportes.totalReportes(ctx, req.sesion, req.query),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   type Periodo,
   type RespuestaGraficas,
   type RespuestaReportes,
+  totalAparte,
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
@@ -83,9 +84,9 @@ function alcanceDe(s: Quien, q: Pick<ConsultaReportes, 'plataforma' | 'idLider'>
 }
 
 interface Cursor extends repo.Posicion {
-  /** Rows before this page, and the total, so numbering stays descending across pages. */
+  /** Rows before this page, and the total (null: asked apart), so numbering stays descending across pages. */
   vistos: number;
-  total: number;
+  total: number | null;
 }
 const codificar = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 function decodificar(t: string): Cursor {
@@ -96,7 +97,7 @@ function decodificar(t: string): Cursor {
       !Number.isNaN(Date.parse(c.creada)) &&
       /^\d{1,19}$/.test(c.id) &&
       Number.isInteger(c.vistos) &&
-      Number.isInteger(c.total)
+      (c.total === null || Number.isInteger(c.total))
     )
       return c;
   } catch {}
@@ -110,16 +111,20 @@ export function titulosVentas(reducido: boolean) {
   }));
 }
 
-export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promise<RespuestaReportes> {
+/** What the page and its total share: the company's settings, the range (policy applied) and the scope. */
+async function consulta(ctx: Ctx, s: Sesion, q: Omit<ConsultaReportes, 'after' | 'limit'>) {
   const ajustes = ajustesDe(await porIdOError(ctx.db, s.empresaId));
   const rango = rangoDe(q, ajustes.zonaHoraria);
   aplicarPolitica(rango, ajustes);
-  const alcance = alcanceDe(s, q);
-  const filtros = q.filtros ?? {};
+  return { ajustes, rango, alcance: alcanceDe(s, q), filtros: q.filtros ?? {} };
+}
+
+export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promise<RespuestaReportes> {
+  const { ajustes, rango, alcance, filtros } = await consulta(ctx, s, q);
   const cursor = q.after ? decodificar(q.after) : undefined;
   // The count and the page are independent reads: on PostgreSQL they run side by side.
   const [total, filas] = await Promise.all([
-    cursor ? cursor.total : repo.contar(ctx.db, alcance, rango, filtros),
+    cursor ? cursor.total : totalAparte(filtros) ? null : repo.contar(ctx.db, alcance, rango, filtros),
     repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
   ]);
   const vistos = cursor?.vistos ?? 0;
@@ -128,7 +133,10 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
   const ultima = pagina.at(-1);
   return {
     titulos: titulosVentas(ajustes.reporteReducido),
-    reportes: pagina.map(({ creada: _c, id: _i, ...f }, i) => ({ numero: total - vistos - i, ...f })),
+    reportes: pagina.map(({ creada: _c, id: _i, ...f }, i) => ({
+      numero: total === null ? null : total - vistos - i,
+      ...f,
+    })),
     total,
     siguiente:
       hay && ultima
@@ -137,6 +145,12 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
     fechaInicial: conDiagonales(rango.desde),
     fechaFinal: conDiagonales(rango.hasta),
   };
+}
+
+/** GET /reportes/total: the count the first page leaves out when chips are set. */
+export async function totalReportes(ctx: Ctx, s: Sesion, q: Omit<ConsultaReportes, 'after' | 'limit'>) {
+  const { rango, alcance, filtros } = await consulta(ctx, s, q);
+  return { total: await repo.contar(ctx.db, alcance, rango, filtros) };
 }
 
 /** Default chart range: the last 12 months (the old screen's fixed 2019/04/02–2021/04/02 is dropped). */

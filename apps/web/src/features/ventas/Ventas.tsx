@@ -8,10 +8,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { FilaVenta, RespuestaReportes } from '@recargas/contracts/reportes';
+import { type FilaVenta, type RespuestaReportes, totalAparte } from '@recargas/contracts/reportes';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ErrorApi } from '../../lib/api.ts';
-import { useListaPaginada } from '../../lib/lista.ts';
+import { api, ErrorApi } from '../../lib/api.ts';
+import { aQuery, useListaPaginada } from '../../lib/lista.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { diaLocal, partesRango, RangoFechas } from '../../ui/RangoFechas.tsx';
@@ -19,24 +20,41 @@ import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 
 const pesos = (n: number) => `$${n.toLocaleString('es-MX')}`;
 
+/** A row as the table shows it: numbered, and keyed by its place in the list. */
+type FilaNumerada = FilaVenta & { posicion: number };
+
 /** /in/ventas: the sales report (spec section 2), paged 20 at a time, numbered downwards. */
 export function Ventas() {
   const [rango, setRango] = useState({ desde: diaLocal(-10), hasta: diaLocal() });
   const [filtros, setFiltros] = useState<Filtros>({});
   const [verFiltros, setVerFiltros] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
-  const lista = useListaPaginada<RespuestaReportes, FilaVenta>(
-    '/reportesNew',
-    { ...partesRango(rango.desde, rango.hasta), filtros },
-    (p) => p.reportes,
+  const parametros = { ...partesRango(rango.desde, rango.hasta), filtros };
+  const lista = useListaPaginada<RespuestaReportes, FilaVenta>('/reportesNew', parametros, (p) => p.reportes);
+  // With chips the rows come first and their count beside them (it reads the whole range):
+  // the numbers fill in when it arrives.
+  const aparte = useQuery({
+    queryKey: ['/reportesNew/total', parametros],
+    queryFn: () => api<{ total: number }>(`/reportesNew/total?${aQuery(parametros)}`),
+    enabled: totalAparte(filtros),
+  });
+  const total = lista.total ?? aparte.data?.total ?? null;
+  const filas = useMemo<FilaNumerada[]>(
+    () =>
+      lista.filas.map((f, i) => ({
+        ...f,
+        numero: f.numero ?? (total === null ? null : total - i),
+        posicion: i,
+      })),
+    [lista.filas, total],
   );
   // The range policy answers 400: shown in the modal, and nothing is listed (spec section 5).
   const errorRango =
     lista.error instanceof ErrorApi && lista.error.status === 400 ? lista.error.message : null;
   const titulos = lista.primera?.titulos;
-  const columnas = useMemo<Columna<FilaVenta>[]>(
+  const columnas = useMemo<Columna<FilaNumerada>[]>(
     () => [
-      { llave: 'numero', valor: '#' },
+      { llave: 'numero', valor: '#', celda: (f: FilaNumerada) => f.numero ?? '…' },
       ...(titulos ?? []).map((t) =>
         t.llave === 'monto'
           ? { ...t, celda: (f: FilaVenta) => pesos(f.monto) }
@@ -48,13 +66,13 @@ export function Ventas() {
 
   return (
     <Paper sx={{ p: 2 }}>
-      {lista.isFetching && <LinearProgress sx={{ mb: 1 }} />}
+      {(lista.isFetching || aparte.isFetching) && <LinearProgress sx={{ mb: 1 }} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {M.ventas}
-          {lista.total !== null && (
+          {total !== null && (
             <Typography component="span" color="text.secondary" sx={{ ml: 2 }} data-testid="ventas-total">
-              {texto('registros', { n: lista.total })}
+              {texto('registros', { n: total })}
             </Typography>
           )}
         </Typography>
@@ -78,8 +96,8 @@ export function Ventas() {
       <TablaInfinita
         testId="tabla-ventas"
         columnas={columnas}
-        filas={errorRango ? [] : lista.filas}
-        clave={(f) => f.numero}
+        filas={errorRango ? [] : filas}
+        clave={(f) => f.posicion}
         hayMas={lista.hasNextPage}
         cargando={lista.isFetching}
         alFinal={() => void lista.fetchNextPage()}
