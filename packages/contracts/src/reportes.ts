@@ -59,14 +59,9 @@ export const consultaReportes = z.object({
 export type ConsultaReportes = z.output<typeof consultaReportes>;
 
 /**
- * A count with chips has to read every row of the range (a chip is any substring of what a
- * column shows), so the first page does not wait for it: it comes without the total, and the
- * screen asks GET /reportes/total beside it. Without chips the count comes from day totals.
+ * GET /reportes/total: the same range, scope and chips, no paging. A count with chips reads every
+ * row of the range, so a first page with chips comes without it and the screen asks here.
  */
-export const totalAparte = (filtros: ConsultaReportes['filtros']) =>
-  Object.values(filtros ?? {}).some((v) => (v?.length ?? 0) > 0);
-
-/** GET /reportes/total: the same range, scope and chips, no paging. */
 export const consultaTotalReportes = consultaReportes.omit({ after: true, limit: true });
 export const respuestaTotalReportes = z.object({ total: z.number().int() });
 

@@ -8,9 +8,9 @@ import {
   type Periodo,
   type RespuestaGraficas,
   type RespuestaReportes,
-  totalAparte,
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
+import { columnasConChips } from '../../lib/chips.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
@@ -122,9 +122,15 @@ async function consulta(ctx: Ctx, s: Sesion, q: Omit<ConsultaReportes, 'after' |
 export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promise<RespuestaReportes> {
   const { ajustes, rango, alcance, filtros } = await consulta(ctx, s, q);
   const cursor = q.after ? decodificar(q.after) : undefined;
-  // The count and the page are independent reads: on PostgreSQL they run side by side.
+  // A count with chips reads every row of the range (a chip is any substring of what a column
+  // shows): the page does not wait for it, it is asked apart (totalReportes). Without chips it
+  // comes from day totals, and the two independent reads run side by side.
   const [total, filas] = await Promise.all([
-    cursor ? cursor.total : totalAparte(filtros) ? null : repo.contar(ctx.db, alcance, rango, filtros),
+    cursor
+      ? cursor.total
+      : columnasConChips(filtros).length > 0
+        ? null
+        : repo.contar(ctx.db, alcance, rango, filtros),
     repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
   ]);
   const vistos = cursor?.vistos ?? 0;

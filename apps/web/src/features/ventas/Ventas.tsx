@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { type FilaVenta, type RespuestaReportes, totalAparte } from '@recargas/contracts/reportes';
+import type { FilaVenta, RespuestaReportes } from '@recargas/contracts/reportes';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { api, ErrorApi } from '../../lib/api.ts';
@@ -31,12 +31,12 @@ export function Ventas() {
   const [aviso, setAviso] = useState<string | null>(null);
   const parametros = { ...partesRango(rango.desde, rango.hasta), filtros };
   const lista = useListaPaginada<RespuestaReportes, FilaVenta>('/reportesNew', parametros, (p) => p.reportes);
-  // With chips the rows come first and their count beside them (it reads the whole range):
-  // the numbers fill in when it arrives.
+  // With chips the first page comes without its count (it reads the whole range): it is asked
+  // next, and the numbers fill in when it arrives.
   const aparte = useQuery({
     queryKey: ['/reportesNew/total', parametros],
     queryFn: () => api<{ total: number }>(`/reportesNew/total?${aQuery(parametros)}`),
-    enabled: totalAparte(filtros),
+    enabled: lista.primera?.total === null,
   });
   const total = lista.total ?? aparte.data?.total ?? null;
   const filas = useMemo<FilaNumerada[]>(
