@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirDb, type Db } from '../src/db/database.ts';
+import { abrirDb, type Db, preparada } from '../src/db/database.ts';
 import { sinBaseDeDatos } from '../src/lib/errores.ts';
 import { baseDeDatosNueva } from './entorno.ts';
 
@@ -39,5 +39,23 @@ describe.skipIf(!conServidor)('PostgreSQL connections closed by the server', () 
     // The pool replaces the connection: the next query works.
     const { rows } = await sql<{ uno: number }>`select 1 as uno`.execute(db);
     expect(rows).toEqual([{ uno: 1 }]);
+  });
+});
+
+describe.skipIf(!conServidor)('statements of the top-up path', () => {
+  it('a marked statement is prepared once per connection with a generic plan; others are not', async () => {
+    const preparadas = await db.transaction().execute(async (tx) => {
+      for (let i = 0; i < 3; i++) await sql`${preparada} select ${i}::int as n`.execute(tx);
+      await sql`select 1 as sin_marca`.execute(tx);
+      const { rows } = await sql<{
+        statement: string;
+        generic_plans: number;
+        custom_plans: number;
+      }>`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(tx);
+      return rows;
+    });
+    expect(preparadas).toHaveLength(1);
+    expect(preparadas[0]?.statement).toContain('/* preparada */ select');
+    expect(preparadas[0]).toMatchObject({ generic_plans: 3, custom_plans: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, preparada } from '../../db/database.ts';
 
 export const crearSesion = (
   db: Db,
@@ -48,6 +48,7 @@ export const sesionActiva = (db: Db, sid: string, usuarioId: number, empresaId: 
     .where('s.revocada', 'is', null)
     .where('s.expira', '>', new Date())
     .where('u.eliminado', 'is', null)
+    .modifyEnd(preparada)
     .executeTakeFirst();
 
 export const revocar = (db: Db, sid: string, empresaId: number) =>

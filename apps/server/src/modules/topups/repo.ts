@@ -1,5 +1,5 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Db, preparada } from '../../db/database.ts';
 import type { DB, RecargasTable } from '../../db/schema.ts';
 
 export type Recarga = Selectable<RecargasTable>;
@@ -30,7 +30,7 @@ export async function contexto(db: Db, empresaId: number, numero: number, usuari
     cliente_id: number | null;
     zona: string | null;
     carriers: Record<string, PlataformaElegida>;
-  }>`select e.ajustes, e.max_recargas_sin_usuario as max_sin_usuario,
+  }>`${preparada} select e.ajustes, e.max_recargas_sin_usuario as max_sin_usuario,
         json_build_object('id', p.id, 'empresa_id', p.empresa_id, 'codigo', p.codigo, 'adaptador', p.adaptador) as proveedor,
         u.max_recargas, u.lider_id, u.cliente_id, e.ajustes->>'zonaHoraria' as zona,
         (select coalesce(json_object_agg(pc.carrier, json_build_object('id', pe.id, 'usuario', pe.username,
@@ -73,7 +73,7 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
  * before inserts and counts nothing and returns undefined.
  */
 export async function insertarYContar(db: Db, f: NuevaRecarga, zona: string, limite: number) {
-  const r = await sql<Recarga>`with nueva as (
+  const r = await sql<Recarga>`${preparada} with nueva as (
       insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
         tipo_recarga, folio_externo, lider_id, cliente_id, estado, dia, linea_id, plataforma_usuario_id)
       values (${f.empresa_id}, ${f.usuario_id}, ${f.idempotencia}, ${f.proveedor_id}, ${f.icc}, ${f.dn}, ${f.compania},
@@ -129,6 +129,7 @@ export const reclamar = (db: Db, id: number) =>
     .where('id', '=', id)
     .where('estado', '=', 'pendiente')
     .returningAll()
+    .modifyEnd(preparada)
     .executeTakeFirst();
 
 /** Closes an open row; the guard keeps a decided row from being decided again. */
@@ -143,6 +144,7 @@ export const cerrar = (
     .where('id', '=', id)
     .where('estado', 'in', ['pendiente', 'enviada'])
     .returningAll()
+    .modifyEnd(preparada)
     .executeTakeFirst();
 
 export const contarConsulta = (db: Db, id: number) =>
