@@ -23,7 +23,7 @@ pg.types.setTypeParser(1082, (v) => v);
  * fill every connection with plans; unnamed statements are planned each time whatever the
  * setting); PGlite ignores it.
  */
-export const PREPARADA = '/* preparada */';
+const PREPARADA = '/* preparada */';
 export const preparada = sql.raw(PREPARADA);
 
 /** A pg client that sends marked statements by name (a hash of their text). */

@@ -9,6 +9,9 @@ export const columnasConChips = <K extends string>(filtros: Partial<Record<K, st
     (c): c is [K, string[]] => (c[1]?.length ?? 0) > 0,
   );
 
+export const hayChips = <K extends string>(filtros: Partial<Record<K, string[]>>) =>
+  columnasConChips(filtros).length > 0;
+
 /**
  * Chip filters in SQL: OR within a column, AND across columns, each value a case-insensitive
  * substring of the text the screen shows for that column (`texto`).

@@ -3,7 +3,7 @@ import type { ColumnaVenta, FilaVenta } from '@recargas/contracts/reportes';
 import { CLAVES_VENTAS, TIPOS_RECARGA } from '@recargas/contracts/reportes';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { columnasConChips, condicionChips } from '../../lib/chips.ts';
+import { condicionChips, hayChips } from '../../lib/chips.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
 import * as ventasDia from './ventasDia.ts';
 
@@ -146,14 +146,14 @@ export async function pagina(
   despues: Posicion | undefined,
   limite: number,
 ): Promise<FilaSinNumero[]> {
-  const consulta = (db: Db) => {
-    let q = base(db, a, r, filtros);
+  const consulta = (qb: Db) => {
+    let q = base(qb, a, r, filtros);
     if (despues)
       q = q.where(sql<SqlBool>`(r.creada, r.id) < (${despues.creada}::timestamptz, ${despues.id}::bigint)`);
     // The page's rows first, their texts after: names are looked up for these rows only.
     const elegidas = q.selectAll('r').orderBy('r.creada', 'desc').orderBy('r.id', 'desc').limit(limite);
     const columnas = CLAVES_VENTAS.map((c) => texto(c, r.zona).as(c));
-    return db
+    return qb
       .selectFrom(elegidas.as('r'))
       .select(columnas)
       .select([
@@ -171,15 +171,14 @@ export async function pagina(
   // row: 2 ms. For this one statement sorting is priced out, and so are parallel workers and JIT
   // compilation (the walk's cost estimate, a whole range, passes jit_above_cost), whose start-up
   // costs more than such a walk.
-  const filas =
-    columnasConChips(filtros).length === 0
-      ? await consulta(db)
-      : await db.transaction().execute(async (tx) => {
-          await sql`set local enable_sort = off`.execute(tx);
-          await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
-          await sql`set local jit = off`.execute(tx);
-          return consulta(tx);
-        });
+  const filas = !hayChips(filtros)
+    ? await consulta(db)
+    : await db.transaction().execute(async (tx) => {
+        await sql`set local enable_sort = off`.execute(tx);
+        await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
+        await sql`set local jit = off`.execute(tx);
+        return consulta(tx);
+      });
   return filas.map((f) => ({ ...f, monto: Number(f.monto) }) as unknown as FilaSinNumero);
 }
 
@@ -194,7 +193,7 @@ export async function contar(
   r: Rango,
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
-  if (columnasConChips(filtros).length === 0 && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
+  if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
   const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(f.n);
 }

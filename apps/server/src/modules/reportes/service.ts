@@ -10,7 +10,7 @@ import {
   type RespuestaReportes,
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
-import { columnasConChips } from '../../lib/chips.ts';
+import { hayChips } from '../../lib/chips.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
@@ -126,11 +126,7 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
   // shows): the page does not wait for it, it is asked apart (totalReportes). Without chips it
   // comes from day totals, and the two independent reads run side by side.
   const [total, filas] = await Promise.all([
-    cursor
-      ? cursor.total
-      : columnasConChips(filtros).length > 0
-        ? null
-        : repo.contar(ctx.db, alcance, rango, filtros),
+    cursor ? cursor.total : hayChips(filtros) ? null : repo.contar(ctx.db, alcance, rango, filtros),
     repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
   ]);
   const vistos = cursor?.vistos ?? 0;
