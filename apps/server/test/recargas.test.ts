@@ -1,4 +1,5 @@
 import { M, texto } from '@recargas/contracts/mensajes';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import * as recargas from '../src/modules/topups/service.ts';
@@ -190,6 +191,27 @@ describe('POST /checkOut', () => {
     );
     expect(p2.registro().recibidos[String(delAdmin.json().id)]).toBe(1);
     expect(p2.balance().MOVISTAR).toBe(1_000_000 - 30);
+  });
+});
+
+// The statements of a top-up are prepared per connection on PostgreSQL (db/database.ts).
+describe.skipIf(!process.env.DATABASE_URL)('prepared statements of a top-up', () => {
+  it('keep working when a migration adds a column to recargas while the server runs', async () => {
+    const dos = async () => {
+      for (let i = 0; i < 2; i++) {
+        const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+    };
+    await dos();
+    // A prepared `returning *` would now fail: 'cached plan must not change result type'.
+    await sql`alter table recargas add column columna_nueva text`.execute(e.db);
+    try {
+      await dos();
+    } finally {
+      await sql`alter table recargas drop column columna_nueva`.execute(e.db);
+    }
+    await dos();
   });
 });
 

@@ -5,6 +5,41 @@ import type { DB, RecargasTable } from '../../db/schema.ts';
 export type Recarga = Selectable<RecargasTable>;
 type Tx = Transaction<DB>;
 
+/**
+ * A top-up row's columns, named: the prepared statements return these and not `*`, whose
+ * result type would change when a migration adds a column while servers run (PostgreSQL then
+ * refuses a prepared plan: 'cached plan must not change result type').
+ */
+const COLUMNAS = [
+  'id',
+  'empresa_id',
+  'usuario_id',
+  'idempotencia',
+  'proveedor_id',
+  'icc',
+  'dn',
+  'compania',
+  'monto',
+  'tipo',
+  'tipo_recarga',
+  'folio_externo',
+  'estado',
+  'mensaje',
+  'folio',
+  'lider_id',
+  'cliente_id',
+  'dia',
+  'creada',
+  'enviada',
+  'terminada',
+  'consultas',
+  'linea_id',
+  'plataforma_usuario_id',
+] as const satisfies readonly (keyof Recarga)[];
+// Every column is listed: a column added to the table type and not here fails to compile.
+const _todas: Exclude<keyof Recarga, (typeof COLUMNAS)[number]> extends never ? true : never = true;
+const columnasSql = sql.join(COLUMNAS.map((c) => sql.ref(c)));
+
 export const proveedorPorId = (db: Db, id: number) =>
   db.selectFrom('proveedores').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -80,14 +115,14 @@ export async function insertarYContar(db: Db, f: NuevaRecarga, zona: string, lim
         ${f.monto}, ${f.tipo}, ${f.tipo_recarga}, ${f.folio_externo}, ${f.lider_id}, ${f.cliente_id}, ${f.estado},
         (now() at time zone ${zona})::date, ${f.linea_id ?? null}::bigint, ${f.plataforma_usuario_id ?? null}::int)
       on conflict (empresa_id, idempotencia) do nothing
-      returning *
+      returning ${columnasSql}
     ), cuenta as (
       insert into conteo_recargas as c (empresa_id, usuario_id, dia, n, limite)
       select empresa_id, coalesce(usuario_id, 0), dia, 1, ${limite}::int from nueva
       on conflict (empresa_id, usuario_id, dia) do update set n = c.n + 1, limite = excluded.limite
       returning n
     )
-    select nueva.* from nueva, cuenta`.execute(db);
+    select ${columnasSql} from nueva, cuenta`.execute(db);
   return r.rows[0];
 }
 
@@ -128,7 +163,7 @@ export const reclamar = (db: Db, id: number) =>
     .set({ estado: 'enviada', enviada: new Date() })
     .where('id', '=', id)
     .where('estado', '=', 'pendiente')
-    .returningAll()
+    .returning(COLUMNAS)
     .modifyEnd(preparada)
     .executeTakeFirst();
 
@@ -143,7 +178,7 @@ export const cerrar = (
     .set({ ...cambios, terminada: new Date() })
     .where('id', '=', id)
     .where('estado', 'in', ['pendiente', 'enviada'])
-    .returningAll()
+    .returning(COLUMNAS)
     .modifyEnd(preparada)
     .executeTakeFirst();
 
