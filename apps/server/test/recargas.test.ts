@@ -125,7 +125,7 @@ describe('POST /checkOut', () => {
     sim.configurar({ tasaTimeout: 1 });
     const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-timeout');
     expect(r.statusCode).toBe(202);
-    expect(r.json()).toMatchObject({ estado: 'enviada', mensaje: M.recargaEnProceso });
+    expect(r.json()).toMatchObject({ estado: 'pendiente', mensaje: M.recargaEnProceso });
     sim.configurar(SIN_FALLAS);
     expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
     expect(await fila(r.json().id)).toMatchObject({ estado: 'exitosa' });
@@ -162,18 +162,22 @@ describe('POST /checkOut', () => {
     expect(sim.registro().recibidos[String(id)]).toBeUndefined();
   });
 
-  it('a row written but never sent (crash before the call) is sent by reconciliation, once', async () => {
+  it('a row written but never sent (crash before the call) is never sent by reconciliation: it fails, no charge', async () => {
     const sim = await simuladorDe(e);
     const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-crash');
+    const id = r.json().id;
+    // As the row stood between its write and the call: open, and unknown to the provider.
     await e.db
       .updateTable('recargas')
-      .set({ estado: 'pendiente', enviada: null, folio: null })
-      .where('id', '=', r.json().id)
+      .set({ estado: 'pendiente', folio: null, terminada: null })
+      .where('id', '=', id)
       .execute();
     sim.reiniciar();
-    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
-    expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(true);
-    expect(sim.registro().recibidos[String(r.json().id)]).toBe(1);
+    expect(await recargas.reconciliar(ctx(), id)).toBe(false);
+    await new Promise((ok) => setTimeout(ok, 1100));
+    expect(await recargas.reconciliar(ctx(), id)).toBe(true);
+    expect(await fila(id)).toMatchObject({ estado: 'fallida', mensaje: M.recargaNoConfirmada });
+    expect(sim.registro().recibidos[String(id)]).toBeUndefined();
   });
 
   it('only an administrator with PLATAFORMAS switches to platform 2', async () => {

@@ -77,10 +77,6 @@ export async function cambiar(db: Db, empresaId: number, carrier: Carrier, id: n
   await repo.elegir(db, empresaId, carrier, id);
 }
 
-/** Username of a platform user (the top-up engine, when it sends a row written earlier). */
-export const usernameDe = async (db: Db, empresaId: number, id: number) =>
-  (await repo.usuarioPorId(db, empresaId, id))?.username;
-
 /** GET /api/comments/: every carrier with its comment ('' when none). */
 export async function comentarios(db: Db, empresaId: number) {
   const filas = await repo.comentarios(db, empresaId);

@@ -110,10 +110,10 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
 export async function insertarYContar(db: Db, f: NuevaRecarga, zona: string, limite: number) {
   const r = await sql<Recarga>`${preparada} with nueva as (
       insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-        tipo_recarga, folio_externo, lider_id, cliente_id, estado, dia, linea_id, plataforma_usuario_id)
+        tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
       values (${f.empresa_id}, ${f.usuario_id}, ${f.idempotencia}, ${f.proveedor_id}, ${f.icc}, ${f.dn}, ${f.compania},
         ${f.monto}, ${f.tipo}, ${f.tipo_recarga}, ${f.folio_externo}, ${f.lider_id}, ${f.cliente_id}, ${f.estado},
-        (now() at time zone ${zona})::date, ${f.linea_id ?? null}::bigint, ${f.plataforma_usuario_id ?? null}::int)
+        case when ${f.estado} = 'pendiente' then now() end, (now() at time zone ${zona})::date, ${f.linea_id ?? null}::bigint, ${f.plataforma_usuario_id ?? null}::int)
       on conflict (empresa_id, idempotencia) do nothing
       returning ${columnasSql}
     ), cuenta as (
@@ -155,17 +155,6 @@ export const descontar = (tx: Tx, r: Recarga) =>
     .where('dia', '=', r.dia)
     .where('n', '>', 0)
     .execute();
-
-/** Takes the right to send: only one caller turns a row from pendiente to enviada. */
-export const reclamar = (db: Db, id: number) =>
-  db
-    .updateTable('recargas')
-    .set({ estado: 'enviada', enviada: new Date() })
-    .where('id', '=', id)
-    .where('estado', '=', 'pendiente')
-    .returning(COLUMNAS)
-    .modifyEnd(preparada)
-    .executeTakeFirst();
 
 /** Closes an open row; the guard keeps a decided row from being decided again. */
 export const cerrar = (

@@ -9,7 +9,6 @@ import { COLAS } from '../../jobs/colas.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.ts';
 import type { FilaProveedor } from '../../providers/registro.ts';
-import * as carriers from '../carriers/service.ts';
 import * as empresas from '../companies/service.ts';
 import * as lineas from '../lines/service.ts';
 import * as repo from './repo.ts';
@@ -64,8 +63,9 @@ export function respuestaDe(r: repo.Recarga): { status: number; cuerpo: Respuest
 
 /**
  * A top-up, exactly once: the row (estado pendiente) is written and counted against the daily
- * limit by one statement; only then is the provider called. A repeat of the key returns the
- * first row's answer and sends nothing. An outcome still unknown after the send gets a
+ * limit by one statement; only then is the provider called, by this caller alone: the statement
+ * inserts for one caller per key, and nothing else ever sends a row. A repeat of the key returns
+ * the first row's answer and sends nothing. An outcome still unknown after the send gets a
  * reconciliation job; a crash before that is found by the sweep.
  */
 export async function recargar(
@@ -131,7 +131,7 @@ export async function recargar(
   }
   if (!fila) return respuestaDe(await repo.porClave(ctx.db, quien.empresaId, clave));
   if (externa) return respuestaDe(fila);
-  return respuestaDe((await enviar(ctx, fila.id, proveedor, elegida?.usuario)) ?? fila);
+  return respuestaDe(await enviar(ctx, fila, proveedor, elegida?.usuario));
 }
 
 /**
@@ -159,27 +159,16 @@ async function insertarConLinea(
 }
 
 /**
- * Sends a pendiente row, if this caller wins the claim; returns the row as it then stands.
- * An unknown outcome schedules the row's reconciliation.
+ * The one send of a row, by the caller that wrote it; returns the row as it then stands. An
+ * unknown outcome schedules the row's reconciliation, which only ever asks.
  */
-export async function enviar(
+async function enviar(
   ctx: Ctx,
-  id: number,
-  filaProveedor?: FilaProveedor,
-  usuarioPlataforma?: string,
-): Promise<repo.Recarga | undefined> {
-  const fila = await repo.reclamar(ctx.db, id);
-  if (!fila) return repo.porId(ctx.db, id);
-  const proveedor = ctx.proveedores.de(
-    filaProveedor ?? (await repo.proveedorPorId(ctx.db, fila.proveedor_id)),
-  );
-  // The carrier's platform user goes with the send (looked up again for a row sent later).
-  const usuario =
-    usuarioPlataforma ??
-    (fila.plataforma_usuario_id !== null
-      ? await carriers.usernameDe(ctx.db, fila.empresa_id, fila.plataforma_usuario_id)
-      : undefined);
-  const r = await proveedor.send({
+  fila: repo.Recarga,
+  filaProveedor: FilaProveedor,
+  usuario: string | undefined,
+): Promise<repo.Recarga> {
+  const r = await ctx.proveedores.de(filaProveedor).send({
     ...(usuario ? { usuario } : {}),
     id: String(fila.id),
     dn: fila.dn,
@@ -231,14 +220,15 @@ const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string) =>
   });
 
 /**
- * Reconciles one open row (the job's work). A pendiente row was never sent: send it now. An
- * enviada row is never sent again: the provider is asked; if it never received it after the
- * grace period, the row fails with no charge. Returns true when the row is decided.
+ * Reconciles one open row (the job's work): it is never sent again, the provider is asked. A
+ * row the provider never received (the send was lost, or the process died before it) fails
+ * after the grace period, with no charge. Returns true when the row is decided. Rows in
+ * estado enviada, written by earlier versions (which claimed a row before its send), are open
+ * rows like any other.
  */
 export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
   const fila = await repo.porId(ctx.db, id);
   if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return true;
-  if (fila.estado === 'pendiente') return decidida(await enviar(ctx, id));
   await repo.contarConsulta(ctx.db, id);
   const proveedor = ctx.proveedores.de(await repo.proveedorPorId(ctx.db, fila.proveedor_id));
   const r = await proveedor.status(String(id));
