@@ -42,6 +42,8 @@ const comun = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
   JWT_SECRET: 'bench-secreto-0123456789-0123456789',
+  // Tens of thousands of top-ups a cell: the simulated balances must outlast them.
+  SIMULADOR_SALDO: '1000000000000',
 };
 const hijos = [
   await proceso('apps/server/src/main.ts', api, {

@@ -219,6 +219,49 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements of a top-up', ()
   });
 });
 
+describe('the company a top-up reads, kept in memory', () => {
+  const version = async () =>
+    (await e.db.selectFrom('empresas').select('version').where('id', '=', 1).executeTakeFirstOrThrow())
+      .version;
+
+  it('changes version with each of its rows a top-up reads, and a top-up sees the change at once', async () => {
+    const sinMonto = async () => {
+      const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' });
+      expect(r.statusCode, r.body).toBe(200);
+      return (await fila(r.json().id)).monto;
+    };
+    expect(await sinMonto()).toBe(30);
+    const v0 = await version();
+    await sql`update empresas set ajustes = ajustes || '{"montoPorDefecto": 70}' where id = 1`.execute(e.db);
+    const v1 = await version();
+    expect(v1).toBeGreaterThan(v0);
+    try {
+      expect(await sinMonto()).toBe(70);
+    } finally {
+      await sql`update empresas set ajustes = ajustes - 'montoPorDefecto' where id = 1`.execute(e.db);
+    }
+    expect(await sinMonto()).toBe(30);
+
+    let v = await version();
+    const cambia = async (sentencia: ReturnType<typeof sql>) => {
+      await sentencia.execute(e.db);
+      const nueva = await version();
+      expect(nueva).toBeGreaterThan(v);
+      v = nueva;
+    };
+    await cambia(sql`update proveedores set minimo = minimo + 1 where empresa_id = 1 and numero = 1`);
+    await cambia(sql`insert into plataformas_empresa (empresa_id, proveedor_id, username)
+      select 1, id, 'version-prueba' from proveedores where empresa_id = 1 and numero = 2`);
+    await cambia(sql`insert into plataformas_carrier (empresa_id, carrier, plataforma_empresa_id)
+      select 1, 'A', id from plataformas_empresa where username = 'version-prueba'`);
+    await cambia(sql`delete from plataformas_carrier where empresa_id = 1 and carrier = 'A'`);
+    await cambia(sql`delete from plataformas_empresa where username = 'version-prueba'`);
+    // Another company's rows leave this one's copy alone.
+    await sql`update proveedores set minimo = minimo + 1 where empresa_id = 2`.execute(e.db);
+    expect(await version()).toBe(v);
+  });
+});
+
 describe('daily limits hold under concurrency', () => {
   it('50 concurrent top-ups for a user with 5 left: exactly 5 accepted, 45 refused in Spanish', async () => {
     await e.db.updateTable('usuarios').set({ max_recargas: 5 }).where('username', '=', 'lider').execute();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, MEMORIA } from '../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -26,13 +26,30 @@ pg.types.setTypeParser(1082, (v) => v);
 const PREPARADA = '/* preparada */';
 export const preparada = sql.raw(PREPARADA);
 
+/**
+ * A statement of the hot path, fixed text with numbered parameters: sent as it is (no query
+ * builder to build and compile on every call) and prepared (above).
+ */
+export function sentencia<R>(texto: string) {
+  const marcado = `${PREPARADA} ${texto}`;
+  return async (db: Db, parametros: readonly unknown[]) =>
+    (await db.executeQuery<R>(CompiledQuery.raw(marcado, [...parametros]))).rows;
+}
+
+/** Names of the marked statements by their text (a fixed few: see PREPARADA). */
+const nombres = new Map<string, string>();
+
 /** A pg client that sends marked statements by name (a hash of their text). */
 class ClientePreparado extends pg.Client {}
 const consultar = pg.Client.prototype.query as (this: pg.Client, ...a: unknown[]) => unknown;
 Object.defineProperty(ClientePreparado.prototype, 'query', {
   value(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
     if (typeof config === 'string' && config.includes(PREPARADA)) {
-      const name = `p${createHash('sha1').update(config).digest('base64url')}`;
+      let name = nombres.get(config);
+      if (!name) {
+        name = `p${createHash('sha1').update(config).digest('base64url')}`;
+        nombres.set(config, name);
+      }
       return consultar.call(this, { name, text: config, values }, callback);
     }
     return consultar.call(this, config, values, callback);

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_bloques.ts';
 import * as m0011 from './migrations/0011_reciclaje.ts';
 import * as m0012 from './migrations/0012_configuraciones.ts';
 import * as m0013 from './migrations/0013_ventas_dia.ts';
+import * as m0014 from './migrations/0014_version_empresa.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0011_reciclaje': m0011,
   '0012_configuraciones': m0012,
   '0013_ventas_dia': m0013,
+  '0014_version_empresa': m0014,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -25,6 +25,8 @@ export interface EmpresasTable {
   ajustes: Json<Partial<AjustesEmpresa>>;
   alerta: string | null;
   creada: Creado;
+  /** Changes with everything a top-up reads of the company (migration 0014, kept by triggers). */
+  version: Generated<number>;
 }
 
 export interface EmpresaHostsTable {

@@ -41,9 +41,14 @@ export const SIN_FALLAS: Fallas = {
   latenciaDetalleMs: 0,
 };
 
-/** Starting balances of a simulated account: Pagaqui has two bags, Recargatodo one. */
-export const saldosIniciales = (cuenta: string): Saldos =>
-  cuenta.endsWith('pagaqui') ? { MOVISTAR: 1_000_000, IUSA_UNEFON: 1_000_000 } : { GENERAL: 1_000_000 };
+/**
+ * Starting balances of a simulated account: Pagaqui has two bags, Recargatodo one, each of
+ * SIMULADOR_SALDO pesos (default 1,000,000; a long benchmark would exhaust that).
+ */
+export const saldosIniciales = (cuenta: string): Saldos => {
+  const saldo = Number(process.env.SIMULADOR_SALDO) || 1_000_000;
+  return cuenta.endsWith('pagaqui') ? { MOVISTAR: saldo, IUSA_UNEFON: saldo } : { GENERAL: saldo };
+};
 
 /** What the transport does with one send after the dice are cast. */
 export type Transporte = 'normal' | 'timeout' | 'caida' | '5xx-antes' | '5xx-despues';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { type Db, preparada } from '../../db/database.ts';
+import { type Db, sentencia } from '../../db/database.ts';
+import { enLotes, porBase } from '../../db/lotes.ts';
 
 export const crearSesion = (
   db: Db,
@@ -17,39 +18,44 @@ export const crearSesion = (
     })
     .execute();
 
+/** A session's row with what every request needs to be authorised (and a top-up to be written). */
+export interface SesionActiva {
+  sid: string;
+  usuario_id: number;
+  empresa_id: number;
+  empresa: string;
+  version: number;
+  username: string;
+  nombre: string;
+  nivel: number;
+  lider_id: number | null;
+  cliente_id: number | null;
+  max_recargas: number;
+  permisos: string[];
+}
+
+const sesionesActivas = sentencia<SesionActiva>(`select s.id as sid, s.usuario_id, s.empresa_id,
+    e.codigo as empresa, e.version, u.username, u.nombre, u.nivel, u.lider_id, u.cliente_id, u.max_recargas,
+    (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
+      from usuario_permisos p where p.usuario_id = u.id) as permisos
+  from sesiones s
+  join usuarios u on u.id = s.usuario_id and u.empresa_id = s.empresa_id
+  join empresas e on e.id = s.empresa_id
+  where s.id = any($1::uuid[]) and s.revocada is null and s.expira > now() and u.eliminado is null`);
+
 /**
- * The live session `sid` of user `usuarioId` in company `empresaId`, with what every request
- * needs to be authorised: one indexed lookup per request, so a logout, a deletion or a
- * permission change takes effect at once.
+ * The live session `sid` of user `usuarioId` in company `empresaId`: read on every request, so a
+ * logout, a deletion or a permission change takes effect at once. The sessions asked for while
+ * others are being read are read together, in one indexed lookup (db/lotes.ts).
  */
-export const sesionActiva = (db: Db, sid: string, usuarioId: number, empresaId: number) =>
-  db
-    .selectFrom('sesiones as s')
-    .innerJoin('usuarios as u', 'u.id', 's.usuario_id')
-    .innerJoin('empresas as e', 'e.id', 'u.empresa_id')
-    .select([
-      's.id as sid',
-      's.secreto_hash',
-      'u.id',
-      'u.empresa_id',
-      'e.codigo as empresa',
-      'u.username',
-      'u.nombre',
-      'u.nivel',
-      'u.lider_id',
-      'u.cliente_id',
-      sql<string[]>`(select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
-        from usuario_permisos p where p.usuario_id = u.id)`.as('permisos'),
-    ])
-    .where('s.id', '=', sid)
-    .where('s.usuario_id', '=', usuarioId)
-    .where('s.empresa_id', '=', empresaId)
-    .where('u.empresa_id', '=', empresaId)
-    .where('s.revocada', 'is', null)
-    .where('s.expira', '>', new Date())
-    .where('u.eliminado', 'is', null)
-    .modifyEnd(preparada)
-    .executeTakeFirst();
+export const sesionActiva = porBase((db: Db) =>
+  enLotes(async (pedidas: { sid: string; usuarioId: number; empresaId: number }[]) => {
+    const filas = await sesionesActivas(db, [pedidas.map((p) => p.sid)]);
+    return pedidas.map((p) =>
+      filas.find((f) => f.sid === p.sid && f.usuario_id === p.usuarioId && f.empresa_id === p.empresaId),
+    );
+  }),
+);
 
 export const revocar = (db: Db, sid: string, empresaId: number) =>
   db

@@ -3,7 +3,6 @@ import type { Credenciales, RespuestaLogin } from '@recargas/contracts/auth';
 import { PASO } from '@recargas/contracts/auth';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador } from '@recargas/contracts/niveles';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
@@ -13,6 +12,7 @@ import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../companies/service.ts';
 import * as usuarios from '../users/service.ts';
 import * as repo from './repo.ts';
+import { tokensDe } from './tokens.ts';
 
 export interface Ctx {
   db: Db;
@@ -31,6 +31,10 @@ export interface Sesion {
   liderId: number | null;
   clienteId: number | null;
   permisos: string[];
+  /** The user's daily top-up limit. */
+  maxRecargas: number;
+  /** The company's `version` as this request found it (migration 0014). */
+  versionEmpresa: number;
 }
 
 /** What a successful login hands to the route: the body plus the two cookies' values. */
@@ -40,19 +44,11 @@ export interface SesionNueva {
   xsrf: string;
 }
 
-const clave = (c: Config) => new TextEncoder().encode(c.jwtSecret);
-
 /** The anti-forgery token is bound to the session, so a cookie planted by another site fails. */
 export const xsrfDe = (config: Config, sid: string) => hmac(config.jwtSecret, `xsrf:${sid}`);
 
-async function firmar(ctx: Ctx, u: { id: number; empresa_id: number; nivel: number }, sid: string) {
-  return new SignJWT({ emp: u.empresa_id, niv: u.nivel, sid })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(u.id))
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ctx.config.accessTtl)
-    .sign(clave(ctx.config));
-}
+const firmar = (ctx: Ctx, u: { id: number; empresa_id: number; nivel: number }, sid: string) =>
+  tokensDe(ctx.config.jwtSecret).firmar(u, sid, ctx.config.accessTtl);
 
 // ---- Login throttling: per account and per IP, counted in the database so every API process agrees.
 
@@ -194,13 +190,16 @@ async function abrirSesion(
 // ---- Requests with a token.
 
 const tokenInvalido = () => new ErrorApi(401, M.tokenInvalido);
+/** A session id as sessions are keyed (checked before it joins a batch of lookups). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId: number): Promise<Sesion> {
-  const s = await repo.sesionActiva(ctx.db, sid, usuarioId, empresaId);
+  if (!UUID.test(sid)) throw tokenInvalido();
+  const s = await repo.sesionActiva(ctx.db, { sid, usuarioId, empresaId });
   if (!s) throw tokenInvalido();
   return {
     sid: s.sid,
-    usuarioId: s.id,
+    usuarioId: s.usuario_id,
     empresaId: s.empresa_id,
     empresa: s.empresa,
     username: s.username,
@@ -209,24 +208,18 @@ async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId:
     liderId: s.lider_id,
     clienteId: s.cliente_id,
     permisos: s.permisos,
+    maxRecargas: s.max_recargas,
+    versionEmpresa: s.version,
   };
 }
 
 /** Bearer token -> session. 'Token expirado' lets the browser renew; anything else is invalid. */
 export async function sesionDeToken(ctx: Ctx, token: string | undefined): Promise<Sesion> {
   if (!token) throw tokenInvalido();
-  let claims: Awaited<ReturnType<typeof jwtVerify>>['payload'];
-  try {
-    ({ payload: claims } = await jwtVerify(token, clave(ctx.config), { algorithms: ['HS256'] }));
-  } catch (e) {
-    if (e instanceof errors.JWTExpired) throw new ErrorApi(401, M.tokenExpirado);
-    throw tokenInvalido();
-  }
-  const usuarioId = Number(claims.sub);
-  const { emp, sid } = claims;
-  if (!Number.isInteger(usuarioId) || typeof emp !== 'number' || typeof sid !== 'string')
-    throw tokenInvalido();
-  return cargarSesion(ctx, sid, usuarioId, emp);
+  const r = await tokensDe(ctx.config.jwtSecret).verificar(token);
+  if (r === 'expirado') throw new ErrorApi(401, M.tokenExpirado);
+  if (r === 'invalido') throw tokenInvalido();
+  return cargarSesion(ctx, r.sid, r.usuarioId, r.empresaId);
 }
 
 /** POST /api/renuevaToken: the httpOnly renewal cookie plus the XSRF header give a new access token. */

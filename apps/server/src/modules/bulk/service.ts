@@ -304,7 +304,7 @@ export async function recargarIndividual(ctx: Ctx, q: Quien, id: number) {
   try {
     r = await recargas.recargar(
       ctx,
-      q,
+      await recargas.solicitanteDe(ctx, q),
       datosDe(l),
       repo.claveLinea(id, intento),
       recargas.TIPO_RECARGA.normal,
@@ -331,7 +331,7 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
   try {
     await recargas.recargar(
       ctx,
-      q,
+      await recargas.solicitanteDe(ctx, q),
       datosDe(l),
       repo.claveLinea(d.id, d.intento),
       recargas.TIPO_RECARGA.normal,

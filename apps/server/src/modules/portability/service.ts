@@ -228,7 +228,7 @@ export async function recargar(
   const intento = f.intentos_recarga;
   const r = await recargas.recargar(
     ctx,
-    { empresaId: s.empresaId, usuarioId: s.usuarioId, nivel: s.nivel, permisos: s.permisos },
+    s,
     {
       icc: '',
       dn: f.dn_destino,

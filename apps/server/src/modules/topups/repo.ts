@@ -1,6 +1,8 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import { type Db, preparada } from '../../db/database.ts';
+import { type Db, preparada, sentencia } from '../../db/database.ts';
+import { enLotes, porBase } from '../../db/lotes.ts';
 import type { DB, RecargasTable } from '../../db/schema.ts';
+import type { FilaProveedor } from '../../providers/registro.ts';
 
 export type Recarga = Selectable<RecargasTable>;
 type Tx = Transaction<DB>;
@@ -38,7 +40,7 @@ const COLUMNAS = [
 ] as const satisfies readonly (keyof Recarga)[];
 // Every column is listed: a column added to the table type and not here fails to compile.
 const _todas: Exclude<keyof Recarga, (typeof COLUMNAS)[number]> extends never ? true : never = true;
-const columnasSql = sql.join(COLUMNAS.map((c) => sql.ref(c)));
+const columnasTexto = COLUMNAS.join(', ');
 
 export const proveedorPorId = (db: Db, id: number) =>
   db.selectFrom('proveedores').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -47,39 +49,47 @@ export const proveedorPorId = (db: Db, id: number) =>
 export interface PlataformaElegida {
   id: number;
   usuario: string;
-  proveedor: { id: number; empresa_id: number; codigo: string; adaptador: string };
+  proveedor: FilaProveedor;
 }
 
-/**
- * Everything a top-up needs to be written, in one round trip: the company's settings and
- * no-user cap, the platform's provider row, the caller's limit and links (none for the public
- * screen), today's date in `zona` (the day the limits count) and the platform user chosen per carrier.
- */
-export async function contexto(db: Db, empresaId: number, numero: number, usuarioId: number | null) {
-  const r = await sql<{
-    ajustes: Record<string, unknown>;
-    max_sin_usuario: number;
-    proveedor: { id: number; empresa_id: number; codigo: string; adaptador: string };
-    max_recargas: number | null;
-    lider_id: number | null;
-    cliente_id: number | null;
-    zona: string | null;
-    carriers: Record<string, PlataformaElegida>;
-  }>`${preparada} select e.ajustes, e.max_recargas_sin_usuario as max_sin_usuario,
-        json_build_object('id', p.id, 'empresa_id', p.empresa_id, 'codigo', p.codigo, 'adaptador', p.adaptador) as proveedor,
-        u.max_recargas, u.lider_id, u.cliente_id, e.ajustes->>'zonaHoraria' as zona,
-        (select coalesce(json_object_agg(pc.carrier, json_build_object('id', pe.id, 'usuario', pe.username,
-            'proveedor', json_build_object('id', pp.id, 'empresa_id', pp.empresa_id, 'codigo', pp.codigo, 'adaptador', pp.adaptador))), '{}')
-          from plataformas_carrier pc
-          join plataformas_empresa pe on pe.id = pc.plataforma_empresa_id and pe.empresa_id = pc.empresa_id
-          join proveedores pp on pp.id = pe.proveedor_id
-          where pc.empresa_id = e.id) as carriers
-      from empresas e
-      join proveedores p on p.empresa_id = e.id and p.numero = ${numero}
-      left join usuarios u on u.id = ${usuarioId} and u.empresa_id = e.id and u.eliminado is null
-      where e.id = ${empresaId}`.execute(db);
-  return r.rows[0];
+/** What a top-up reads of its company; it changes with the company's `version` (0014). */
+export interface FilaEmpresa {
+  version: number;
+  ajustes: Record<string, unknown>;
+  max_sin_usuario: number;
+  /** Provider rows by platform number (1, 2). */
+  proveedores: Record<string, FilaProveedor>;
+  carriers: Record<string, PlataformaElegida>;
 }
+
+const proveedorJson = (p: string) =>
+  `json_build_object('id', ${p}.id, 'empresa_id', ${p}.empresa_id, 'codigo', ${p}.codigo, 'adaptador', ${p}.adaptador)`;
+
+const filaEmpresa = sentencia<FilaEmpresa>(`select e.version, e.ajustes,
+    e.max_recargas_sin_usuario as max_sin_usuario,
+    (select coalesce(json_object_agg(p.numero, ${proveedorJson('p')}), '{}')
+      from proveedores p where p.empresa_id = e.id) as proveedores,
+    (select coalesce(json_object_agg(pc.carrier, json_build_object('id', pe.id, 'usuario', pe.username,
+        'proveedor', ${proveedorJson('pp')})), '{}')
+      from plataformas_carrier pc
+      join plataformas_empresa pe on pe.id = pc.plataforma_empresa_id and pe.empresa_id = pc.empresa_id
+      join proveedores pp on pp.id = pe.proveedor_id
+      where pc.empresa_id = e.id) as carriers
+  from empresas e where e.id = $1`);
+
+/** The company's settings, no-user cap, providers and the platform user chosen per carrier. */
+export const empresa = async (db: Db, empresaId: number) => (await filaEmpresa(db, [empresaId]))[0];
+
+/** A user's limit and links, for a top-up asked without a session (a block's line). */
+export const cuenta = (db: Db, empresaId: number, usuarioId: number) =>
+  db
+    .selectFrom('usuarios as u')
+    .innerJoin('empresas as e', 'e.id', 'u.empresa_id')
+    .select(['u.max_recargas', 'u.lider_id', 'u.cliente_id', 'e.version'])
+    .where('u.id', '=', usuarioId)
+    .where('u.empresa_id', '=', empresaId)
+    .where('u.eliminado', 'is', null)
+    .executeTakeFirst();
 
 export type NuevaRecarga = Pick<
   Recarga,
@@ -102,29 +112,144 @@ export type NuevaRecarga = Pick<
 /** The constraint that refuses a count past the day's limit. */
 export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
 
+const insertarUna = sentencia<Recarga>(`with nueva as (
+    insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
+      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+      case when $14 = 'pendiente' then now() end, (now() at time zone $15)::date, $16::bigint, $17::int)
+    on conflict (empresa_id, idempotencia) do nothing
+    returning ${columnasTexto}
+  ), cuenta as (
+    insert into conteo_recargas as c (empresa_id, usuario_id, dia, n, limite)
+    select empresa_id, coalesce(usuario_id, 0), dia, 1, $18::int from nueva
+    on conflict (empresa_id, usuario_id, dia) do update set n = c.n + 1, limite = excluded.limite
+    returning n
+  )
+  select ${columnasTexto} from nueva, cuenta`);
+
 /**
  * Writes the top-up and counts it against the day's limit in one statement: past the limit
  * the counter's CHECK fails and the whole statement, row included, is undone. A key used
  * before inserts and counts nothing and returns undefined.
  */
-export async function insertarYContar(db: Db, f: NuevaRecarga, zona: string, limite: number) {
-  const r = await sql<Recarga>`${preparada} with nueva as (
-      insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-        tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
-      values (${f.empresa_id}, ${f.usuario_id}, ${f.idempotencia}, ${f.proveedor_id}, ${f.icc}, ${f.dn}, ${f.compania},
-        ${f.monto}, ${f.tipo}, ${f.tipo_recarga}, ${f.folio_externo}, ${f.lider_id}, ${f.cliente_id}, ${f.estado},
-        case when ${f.estado} = 'pendiente' then now() end, (now() at time zone ${zona})::date, ${f.linea_id ?? null}::bigint, ${f.plataforma_usuario_id ?? null}::int)
-      on conflict (empresa_id, idempotencia) do nothing
-      returning ${columnasSql}
-    ), cuenta as (
-      insert into conteo_recargas as c (empresa_id, usuario_id, dia, n, limite)
-      select empresa_id, coalesce(usuario_id, 0), dia, 1, ${limite}::int from nueva
-      on conflict (empresa_id, usuario_id, dia) do update set n = c.n + 1, limite = excluded.limite
-      returning n
-    )
-    select ${columnasSql} from nueva, cuenta`.execute(db);
-  return r.rows[0];
+export async function insertarYContar(db: Db | Tx, f: NuevaRecarga, zona: string, limite: number) {
+  const filas = await insertarUna(db, [
+    f.empresa_id,
+    f.usuario_id,
+    f.idempotencia,
+    f.proveedor_id,
+    f.icc,
+    f.dn,
+    f.compania,
+    f.monto,
+    f.tipo,
+    f.tipo_recarga,
+    f.folio_externo,
+    f.lider_id,
+    f.cliente_id,
+    f.estado,
+    zona,
+    f.linea_id ?? null,
+    f.plataforma_usuario_id ?? null,
+    limite,
+  ]);
+  return filas[0];
 }
+
+/**
+ * The batch form of insertarYContar, for top-ups by number (no line): the rows of every entry
+ * in one statement, each (company, user, day) counted once with the sum of its rows. A key
+ * twice in the batch inserts once (ON CONFLICT DO NOTHING); the count is of the rows written.
+ */
+const insertarVarias = sentencia<Recarga>(`with entrada as (
+    select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
+      $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
+      $16::int[], $17::int[])
+      with ordinality as e(empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
+        tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, plataforma_usuario_id, limite, orden)
+  ), nueva as (
+    insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
+      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, plataforma_usuario_id)
+    select empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
+      tipo_recarga, folio_externo, lider_id, cliente_id, estado, case when estado = 'pendiente' then now() end,
+      (now() at time zone zona)::date, plataforma_usuario_id
+    from entrada order by orden
+    on conflict (empresa_id, idempotencia) do nothing
+    returning ${columnasTexto}
+  ), cuenta as (
+    insert into conteo_recargas as c (empresa_id, usuario_id, dia, n, limite)
+    select k.empresa_id, k.usuario_id, k.dia, k.n, l.limite
+    from (select empresa_id, coalesce(usuario_id, 0) as usuario_id, dia, count(*)::int as n
+          from nueva group by 1, 2, 3) k
+    join (select empresa_id, coalesce(usuario_id, 0) as usuario_id, max(limite) as limite
+          from entrada group by 1, 2) l using (empresa_id, usuario_id)
+    on conflict (empresa_id, usuario_id, dia) do update set n = c.n + excluded.n, limite = excluded.limite
+  )
+  select ${columnasTexto} from nueva`);
+
+/** A top-up by number to write: the row, the day's zone and the caller's limit. */
+export interface Escritura {
+  fila: NuevaRecarga;
+  zona: string;
+  limite: number;
+}
+/** What became of one: the row written, undefined when its key was used before, or the error. */
+export type Escrita = { fila: Recarga | undefined } | { error: unknown };
+
+/**
+ * Writes top-ups by number in batches (db/lotes.ts): one statement and one commit for every
+ * request that came while the last ones were being written. If the batch fails (a limit reached
+ * by one of them, anything else), nothing of it was written and each entry is written alone, so
+ * only its own error reaches each caller.
+ */
+export const escribir = porBase((db: Db) =>
+  enLotes(async (entradas: Escritura[]): Promise<Escrita[]> => {
+    if (entradas.length > 1) {
+      try {
+        const filas = await insertarVarias(db, columnas(entradas));
+        const porClave = new Map(filas.map((f) => [`${f.empresa_id}:${f.idempotencia}`, f]));
+        return entradas.map(({ fila }) => {
+          const clave = `${fila.empresa_id}:${fila.idempotencia}`;
+          const escrita = porClave.get(clave);
+          porClave.delete(clave); // a key twice in the batch: the first caller sends it, the other answers
+          return { fila: escrita };
+        });
+      } catch {}
+    }
+    return Promise.all(
+      entradas.map(({ fila, zona, limite }) =>
+        insertarYContar(db, fila, zona, limite).then(
+          (f) => ({ fila: f }),
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    );
+  }),
+);
+
+/** The entries as the batch statement's arrays, one per column. */
+const columnas = (entradas: Escritura[]) => {
+  const de = <T>(f: (e: Escritura) => T) => entradas.map(f);
+  return [
+    de((e) => e.fila.empresa_id),
+    de((e) => e.fila.usuario_id),
+    de((e) => e.fila.idempotencia),
+    de((e) => e.fila.proveedor_id),
+    de((e) => e.fila.icc),
+    de((e) => e.fila.dn),
+    de((e) => e.fila.compania),
+    de((e) => e.fila.monto),
+    de((e) => e.fila.tipo),
+    de((e) => e.fila.tipo_recarga),
+    de((e) => e.fila.folio_externo),
+    de((e) => e.fila.lider_id),
+    de((e) => e.fila.cliente_id),
+    de((e) => e.fila.estado),
+    de((e) => e.zona),
+    de((e) => e.fila.plataforma_usuario_id ?? null),
+    de((e) => e.limite),
+  ];
+};
 
 export const porClave = (db: Db, empresaId: number, clave: string) =>
   db
@@ -170,6 +295,24 @@ export const cerrar = (
     .returning(COLUMNAS)
     .modifyEnd(preparada)
     .executeTakeFirst();
+
+const cerrarExitosas =
+  sentencia<Recarga>(`update recargas r set estado = 'exitosa', folio = v.folio, terminada = now()
+  from unnest($1::bigint[], $2::text[]) as v(id, folio)
+  where r.id = any($1::bigint[]) and r.id = v.id and r.estado in ('pendiente', 'enviada')
+  returning ${COLUMNAS.map((c) => `r.${c}`).join(', ')}`);
+
+/**
+ * Closes successful top-ups by number (no line to mark) in batches, like `escribir`; the guard
+ * keeps a decided row as it is (undefined).
+ */
+export const cerrarExitosa = porBase((db: Db) =>
+  enLotes(async (cierres: { id: number; folio: string | null }[]) => {
+    const filas = await cerrarExitosas(db, [cierres.map((c) => c.id), cierres.map((c) => c.folio)]);
+    const porId = new Map(filas.map((f) => [f.id, f]));
+    return cierres.map((c) => porId.get(c.id));
+  }),
+);
 
 export const contarConsulta = (db: Db, id: number) =>
   db

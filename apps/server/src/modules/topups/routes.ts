@@ -22,12 +22,6 @@ const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthr
 export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
 
-  const solicitante = (req: FastifyRequest): recargas.Solicitante => ({
-    empresaId: req.sesion.empresaId,
-    usuarioId: req.sesion.usuarioId,
-    nivel: req.sesion.nivel,
-    permisos: req.sesion.permisos,
-  });
   const clave = (req: FastifyRequest, ruta: string, quien: unknown) =>
     recargas.claveIdempotencia(req.headers['idempotency-key'], [ruta, quien, req.body]);
   const responder = (reply: FastifyReply, r: Awaited<ReturnType<typeof recargas.recargar>>) =>
@@ -49,7 +43,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
       const k = clave(req, 'checkOut', req.sesion.usuarioId);
       return responder(
         reply,
-        await recargas.recargar(ctx, solicitante(req), req.body, k, recargas.TIPO_RECARGA.normal),
+        await recargas.recargar(ctx, req.sesion, req.body, k, recargas.TIPO_RECARGA.normal),
       );
     },
   );
@@ -71,7 +65,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
       const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };
       return responder(
         reply,
-        await recargas.recargar(ctx, solicitante(req), datos, k, recargas.TIPO_RECARGA.externa),
+        await recargas.recargar(ctx, req.sesion, datos, k, recargas.TIPO_RECARGA.externa),
       );
     },
   );
@@ -93,7 +87,16 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
       const empresa = await empresas.buscar(app.db, req.params.compania);
       if (!empresa.recarga_sin_usuario) throw new ErrorApi(403, M.sinRecargaSinUsuario);
       const k = clave(req, 'sinUsuario', req.ip);
-      const quien = { empresaId: empresa.id, usuarioId: null, nivel: null, permisos: [] };
+      const quien = {
+        empresaId: empresa.id,
+        usuarioId: null,
+        nivel: null,
+        permisos: [],
+        liderId: null,
+        clienteId: null,
+        maxRecargas: null,
+        versionEmpresa: empresa.version,
+      };
       const datos = { ...req.body, tipo: 'todito' };
       return responder(
         reply,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Carrier } from '@recargas/contracts/carriers';
-import { ajustesEmpresa } from '@recargas/contracts/empresa';
+import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador } from '@recargas/contracts/niveles';
 import { type RespuestaRecarga, TIPO_EXTERNA } from '@recargas/contracts/recargas';
@@ -18,12 +18,71 @@ export type { Recarga } from './repo.ts';
 /** Kinds of top-up row. */
 export const TIPO_RECARGA = { normal: 1, sinUsuario: 2, externa: TIPO_EXTERNA } as const;
 
-/** Who asks for a top-up; `usuarioId` null for the public screen. */
+/**
+ * Who asks for a top-up, as read in this request (the session, or `solicitanteDe`): `usuarioId`
+ * and `maxRecargas` null for the public screen, whose limit is the company's.
+ */
 export interface Solicitante {
   empresaId: number;
   usuarioId: number | null;
   nivel: number | null;
   permisos: readonly string[];
+  liderId: number | null;
+  clienteId: number | null;
+  maxRecargas: number | null;
+  /** The company's `version` when this was read: the cached company is used if not older. */
+  versionEmpresa: number;
+}
+
+/** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
+export async function solicitanteDe(
+  ctx: Ctx,
+  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos'> & { usuarioId: number },
+): Promise<Solicitante> {
+  const c = await repo.cuenta(ctx.db, q.empresaId, q.usuarioId);
+  if (!c) throw new ErrorApi(404, M.noEncontrado);
+  return {
+    ...q,
+    liderId: c.lider_id,
+    clienteId: c.cliente_id,
+    maxRecargas: c.max_recargas,
+    versionEmpresa: c.version,
+  };
+}
+
+/** What a top-up needs of its company, parsed once per version. */
+interface EmpresaRecargas {
+  version: number;
+  ajustes: AjustesEmpresa;
+  maxSinUsuario: number;
+  proveedores: Record<string, FilaProveedor>;
+  carriers: Record<string, repo.PlataformaElegida>;
+}
+
+/** Companies as last read, per database handle: a company changes a few times a day, and its
+ * `version` says when (migration 0014). */
+const empresasLeidas = new WeakMap<Ctx['db'], Map<number, EmpresaRecargas>>();
+
+/** The company as of `version` or later: from memory, or read once more. */
+async function empresaDe(ctx: Ctx, empresaId: number, version: number): Promise<EmpresaRecargas> {
+  let leidas = empresasLeidas.get(ctx.db);
+  if (!leidas) {
+    leidas = new Map();
+    empresasLeidas.set(ctx.db, leidas);
+  }
+  const guardada = leidas.get(empresaId);
+  if (guardada && guardada.version >= version) return guardada;
+  const f = await repo.empresa(ctx.db, empresaId);
+  if (!f) throw new ErrorApi(404, M.noEncontrado);
+  const leida = {
+    version: f.version,
+    ajustes: ajustesEmpresa.parse(f.ajustes),
+    maxSinUsuario: f.max_sin_usuario,
+    proveedores: f.proveedores,
+    carriers: f.carriers,
+  };
+  leidas.set(empresaId, leida);
+  return leida;
 }
 
 export interface DatosRecarga {
@@ -80,23 +139,25 @@ export async function recargar(
   // platform user decides (below), else platform 1.
   const conmutada = admin && quien.permisos.includes('PLATAFORMAS') && datos.plataforma !== undefined;
   const numero = conmutada ? (datos.plataforma ?? 1) : 1;
-  const c = await repo.contexto(ctx.db, quien.empresaId, numero, quien.usuarioId);
-  if (!c || (quien.usuarioId !== null && c.max_recargas === null)) throw new ErrorApi(404, M.noEncontrado);
-  const ajustes = ajustesEmpresa.parse(c.ajustes);
+  const empresa = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
+  const plataforma = empresa.proveedores[numero];
+  if (!plataforma) throw new ErrorApi(404, M.noEncontrado);
+  const ajustes = empresa.ajustes;
   const externa = tipoRecarga === TIPO_RECARGA.externa;
-  const limite = c.max_recargas ?? c.max_sin_usuario;
+  const limite = quien.maxRecargas ?? empresa.maxSinUsuario;
   // By ICC the inventory line gives the number, carrier and amount (spec section 5).
   const porIcc =
     datos.icc !== ''
-      ? await lineas.resolverIcc(
-          ctx.db,
-          { ...quien, liderId: c.lider_id, clienteId: c.cliente_id },
-          { icc: datos.icc, dn: datos.dn, compania: datos.compania, monto: datos.monto },
-        )
+      ? await lineas.resolverIcc(ctx.db, quien, {
+          icc: datos.icc,
+          dn: datos.dn,
+          compania: datos.compania,
+          monto: datos.monto,
+        })
       : undefined;
   const compania = porIcc ? porIcc.compania : datos.compania;
-  const elegida = conmutada || externa ? undefined : c.carriers[compania];
-  const proveedor = elegida?.proveedor ?? c.proveedor;
+  const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
+  const proveedor = elegida?.proveedor ?? plataforma;
   const nueva: repo.NuevaRecarga = {
     empresa_id: quien.empresaId,
     usuario_id: quien.usuarioId,
@@ -110,8 +171,8 @@ export async function recargar(
     tipo: datos.tipo,
     tipo_recarga: tipoRecarga,
     folio_externo: datos.folioExterno ?? null,
-    lider_id: c.lider_id,
-    cliente_id: c.cliente_id,
+    lider_id: quien.liderId,
+    cliente_id: quien.clienteId,
     estado: externa ? 'exitosa' : 'pendiente',
     linea_id: porIcc?.lineaId ?? null,
   };
@@ -119,7 +180,7 @@ export async function recargar(
   try {
     fila = nueva.linea_id
       ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, ajustes.zonaHoraria, limite)
-      : await repo.insertarYContar(ctx.db, nueva, ajustes.zonaHoraria, limite);
+      : await porNumero(ctx, { fila: nueva, zona: ajustes.zonaHoraria, limite });
   } catch (e) {
     if (
       (e as { constraint?: string }).constraint === repo.LIMITE_ALCANZADO ||
@@ -132,6 +193,13 @@ export async function recargar(
   if (!fila) return respuestaDe(await repo.porClave(ctx.db, quien.empresaId, clave));
   if (externa) return respuestaDe(fila);
   return respuestaDe(await enviar(ctx, fila, proveedor, elegida?.usuario));
+}
+
+/** The write of a top-up by number, batched with the others of the moment (repo.escribir). */
+async function porNumero(ctx: Ctx, e: repo.Escritura) {
+  const r = await repo.escribir(ctx.db, e);
+  if ('error' in r) throw r.error;
+  return r.fila;
 }
 
 /**
@@ -203,7 +271,7 @@ async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | Result
  */
 const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null) =>
   fila.linea_id === null
-    ? repo.cerrar(ctx.db, fila.id, { estado: 'exitosa', folio })
+    ? repo.cerrarExitosa(ctx.db, { id: fila.id, folio })
     : ctx.db.transaction().execute(async (tx) => {
         const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
         if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
