@@ -4,7 +4,7 @@ import { crearEntorno, type Entorno } from './entorno.ts';
 
 /**
  * The batched write of top-ups by number (repo.escribir): the calls made while two are in
- * flight go as one statement, so every case below but the first two calls runs through it.
+ * flight go as one statement, so every case below but the first call runs through it.
  */
 let e: Entorno;
 let proveedorId: number;
