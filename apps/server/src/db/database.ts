@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, MEMORIA } from '../config.ts';
@@ -80,6 +81,7 @@ export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
   if (dir !== MEMORIA) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
+    extensions: { pg_trgm },
   });
   return new Kysely<DB>({ dialect: new PGliteDialect(client) });
 }
