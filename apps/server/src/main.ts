@@ -1,14 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
 import { construirApp } from './app.ts';
 import { leerConfig } from './config.ts';
 import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
 import { sembrar } from './db/seed.ts';
-
-// A long read (a 1,000,000-row export) promotes every page of rows to the old generation: pg's
-// promise-form queries keep them alive through young GCs. V8's default pacing let that garbage
-// reach ~4× the live heap before a full GC (+150 MiB measured); 50 % growth keeps it near 1.5×.
-setFlagsFromString('--heap-growing-percent=50');
 
 /** npm start: migrate, seed an empty database, serve API and web on one port. */
 const config = leerConfig();

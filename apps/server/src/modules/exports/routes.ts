@@ -2,6 +2,7 @@ import { peticionExcel, respuestaExcel } from '@recargas/contracts/lineas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
+import { conGcFrecuente } from '../../lib/memoria.ts';
 import { TODOS } from '../../plugins/acceso.ts';
 import * as exportar from './service.ts';
 
@@ -20,7 +21,7 @@ export const rutasExports: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respuestaExcel },
       },
     },
-    async (req) => exportar.generar(ctx, req.sesion, req.body),
+    async (req) => conGcFrecuente(() => exportar.generar(ctx, req.sesion, req.body)),
   );
 
   // The browser is sent to this URL (spec section 7), so no bearer header comes with it: the

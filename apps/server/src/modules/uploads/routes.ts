@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
+import { conGcFrecuente } from '../../lib/memoria.ts';
 import { type Acceso, ADMINS } from '../../plugins/acceso.ts';
 import * as subidas from './service.ts';
 
@@ -82,7 +83,9 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
         const plataforma = ACCIONES_CON_VIGENCIA.includes(accion)
           ? subidas.plataformaDe(u, campos.plataformaId)
           : null;
-        return await subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites });
+        return await conGcFrecuente(() =>
+          subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites }),
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
