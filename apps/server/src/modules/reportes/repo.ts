@@ -139,8 +139,8 @@ function base(db: Db, a: Alcance, r: Rango, filtros: Partial<Record<ColumnaVenta
 type FilaSinNumero = Omit<FilaVenta, 'numero'> & Posicion;
 
 /** Chips on the number, every one of at least 7 digits (most of a number). */
-const chipsDeNumeroLargos = (filtros: Partial<Record<ColumnaVenta, string[]>>) =>
-  (filtros.dn?.length ?? 0) > 0 && (filtros.dn ?? []).every((v) => v.length >= 7);
+const chipsDeNumeroLargos = ({ dn = [] }: Partial<Record<ColumnaVenta, string[]>>) =>
+  dn.length > 0 && dn.every((v) => v.length >= 7);
 
 export async function pagina(
   db: Db,

@@ -112,67 +112,25 @@ export type NuevaRecarga = Pick<
 /** The constraint that refuses a count past the day's limit. */
 export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
 
-const insertarUna = sentencia<Recarga>(`with nueva as (
-    insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-      case when $14 = 'pendiente' then now() end, (now() at time zone $15)::date, $16::bigint, $17::int)
-    on conflict (empresa_id, idempotencia) do nothing
-    returning ${columnasTexto}
-  ), cuenta as (
-    insert into conteo_recargas as c (empresa_id, usuario_id, dia, n, limite)
-    select empresa_id, coalesce(usuario_id, 0), dia, 1, $18::int from nueva
-    on conflict (empresa_id, usuario_id, dia) do update set n = c.n + 1, limite = excluded.limite
-    returning n
-  )
-  select ${columnasTexto} from nueva, cuenta`);
-
 /**
- * Writes the top-up and counts it against the day's limit in one statement: past the limit
- * the counter's CHECK fails and the whole statement, row included, is undone. A key used
- * before inserts and counts nothing and returns undefined.
- */
-export async function insertarYContar(db: Db | Tx, f: NuevaRecarga, zona: string, limite: number) {
-  const filas = await insertarUna(db, [
-    f.empresa_id,
-    f.usuario_id,
-    f.idempotencia,
-    f.proveedor_id,
-    f.icc,
-    f.dn,
-    f.compania,
-    f.monto,
-    f.tipo,
-    f.tipo_recarga,
-    f.folio_externo,
-    f.lider_id,
-    f.cliente_id,
-    f.estado,
-    zona,
-    f.linea_id ?? null,
-    f.plataforma_usuario_id ?? null,
-    limite,
-  ]);
-  return filas[0];
-}
-
-/**
- * The batch form of insertarYContar, for top-ups by number (no line): the rows of every entry
- * in one statement, each (company, user, day) counted once with the sum of its rows. A key
- * twice in the batch inserts once (ON CONFLICT DO NOTHING); the count is of the rows written.
+ * Writes top-ups and counts them against their day's limits in one statement: past a limit the
+ * counter's CHECK fails and the whole statement, rows included, is undone. Each (company, user,
+ * day) is counted once with the sum of its rows. A key used before, or twice in the entries,
+ * inserts once (ON CONFLICT DO NOTHING); the count is of the rows written.
  */
 const insertarVarias = sentencia<Recarga>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
       $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
-      $16::int[], $17::int[])
+      $16::bigint[], $17::int[], $18::int[])
       with ordinality as e(empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-        tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, plataforma_usuario_id, limite, orden)
+        tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, linea_id, plataforma_usuario_id, limite,
+        orden)
   ), nueva as (
     insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, plataforma_usuario_id)
+      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
     select empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, case when estado = 'pendiente' then now() end,
-      (now() at time zone zona)::date, plataforma_usuario_id
+      (now() at time zone zona)::date, linea_id, plataforma_usuario_id
     from entrada order by orden
     on conflict (empresa_id, idempotencia) do nothing
     returning ${columnasTexto}
@@ -187,12 +145,16 @@ const insertarVarias = sentencia<Recarga>(`with entrada as (
   )
   select ${columnasTexto} from nueva`);
 
-/** A top-up by number to write: the row, the day's zone and the caller's limit. */
+/** A top-up to write: the row, the day's zone and the caller's limit. */
 export interface Escritura {
   fila: NuevaRecarga;
   zona: string;
   limite: number;
 }
+
+/** One top-up written and counted (insertarVarias); undefined when its key was used before. */
+export const insertarYContar = async (db: Db | Tx, fila: NuevaRecarga, zona: string, limite: number) =>
+  (await insertarVarias(db, columnas([{ fila, zona, limite }])))[0];
 /** What became of one: the row written, undefined when its key was used before, or the error. */
 export type Escrita = { fila: Recarga | undefined } | { error: unknown };
 
@@ -246,6 +208,7 @@ const columnas = (entradas: Escritura[]) => {
     de((e) => e.fila.cliente_id),
     de((e) => e.fila.estado),
     de((e) => e.zona),
+    de((e) => e.fila.linea_id ?? null),
     de((e) => e.fila.plataforma_usuario_id ?? null),
     de((e) => e.limite),
   ];
