@@ -31,13 +31,18 @@ export interface SesionActiva {
   lider_id: number | null;
   cliente_id: number | null;
   max_recargas: number;
+  is_monto: boolean;
   permisos: string[];
+  /** The user's route whitelist (screen routes); empty: no restriction. */
+  rutas: string[];
 }
 
 const sesionesActivas = sentencia<SesionActiva>(`select s.id as sid, s.usuario_id, s.empresa_id,
     e.codigo as empresa, e.version, u.username, u.nombre, u.nivel, u.lider_id, u.cliente_id, u.max_recargas,
-    (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
-      from usuario_permisos p where p.usuario_id = u.id) as permisos
+    u.is_monto, (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
+      from usuario_permisos p where p.usuario_id = u.id) as permisos,
+    (select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
+      from usuario_rutas r where r.usuario_id = u.id) as rutas
   from sesiones s
   join usuarios u on u.id = s.usuario_id and u.empresa_id = s.empresa_id
   join empresas e on e.id = s.empresa_id

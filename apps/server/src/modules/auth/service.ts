@@ -31,6 +31,10 @@ export interface Sesion {
   liderId: number | null;
   clienteId: number | null;
   permisos: string[];
+  /** Permiso Monto: the user may choose a top-up's amount. */
+  isMonto: boolean;
+  /** Route whitelist (screen routes under /in/); empty: no restriction. */
+  rutas: string[];
   /** The user's daily top-up limit. */
   maxRecargas: number;
   /** The company's `version` as this request found it (migration 0014). */
@@ -208,6 +212,8 @@ async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId:
     liderId: s.lider_id,
     clienteId: s.cliente_id,
     permisos: s.permisos,
+    isMonto: s.is_monto,
+    rutas: s.rutas,
     maxRecargas: s.max_recargas,
     versionEmpresa: s.version,
   };
