@@ -204,13 +204,17 @@ export const paginaMonto = (db: Db, empresaId: number, after: number | undefined
     .execute();
 };
 
-export const guardarMonto = (db: Db, empresaId: number, id: number, isMonto: boolean) =>
-  db
+/** Sets the amount permission; true when it changed (a repeat of the same value writes nothing). */
+export async function guardarMonto(db: Db, empresaId: number, id: number, isMonto: boolean) {
+  const r = await db
     .updateTable('usuarios')
     .set({ is_monto: isMonto })
     .where('id', '=', id)
     .where('empresa_id', '=', empresaId)
-    .execute();
+    .where('is_monto', '!=', isMonto)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
 
 /** Leaders of the company by name (keyset on name and id), optionally one, optionally searched. */
 export const paginaLideres = (
@@ -312,6 +316,20 @@ export interface CambiosUsuario {
   password_hash?: string;
 }
 
+/**
+ * The fields of a live user that decide its access, read with a row lock in the caller's
+ * transaction: an edit compares them with what it writes, and a concurrent edit waits.
+ */
+export const accesoParaEditar = (tx: Db, empresaId: number, id: number) =>
+  tx
+    .selectFrom('usuarios')
+    .select(['nivel', 'lider_id', 'cliente_id'])
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+
 export const actualizar = (db: Db, empresaId: number, id: number, cambios: CambiosUsuario) =>
   db
     .updateTable('usuarios')
@@ -323,23 +341,15 @@ export const actualizar = (db: Db, empresaId: number, id: number, cambios: Cambi
 
 /**
  * Soft delete: the row stays (its top-ups keep their user in reports), its username is free
- * again, it cannot log in, and its open sessions end at once.
+ * again and it cannot log in. The service ends its sessions in the same transaction.
  */
-export const eliminar = (db: Db, empresaId: number, id: number) =>
-  db.transaction().execute(async (tx) => {
-    const r = await tx
-      .updateTable('usuarios')
-      .set({ eliminado: new Date() })
-      .where('id', '=', id)
-      .where('empresa_id', '=', empresaId)
-      .where('eliminado', 'is', null)
-      .executeTakeFirst();
-    await tx
-      .updateTable('sesiones')
-      .set({ revocada: new Date() })
-      .where('usuario_id', '=', id)
-      .where('empresa_id', '=', empresaId)
-      .where('revocada', 'is', null)
-      .execute();
-    return r.numUpdatedRows > 0n;
-  });
+export async function eliminar(db: Db, empresaId: number, id: number) {
+  const r = await db
+    .updateTable('usuarios')
+    .set({ eliminado: new Date() })
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}

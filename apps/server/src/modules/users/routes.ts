@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
 import { ADMINS } from '../../plugins/acceso.ts';
 import { registrarExportador } from '../exports/service.ts';
+import { paraExportar } from './exportar.ts';
 import * as usuarios from './service.ts';
 
 /** User administration: levels 0 to 2 (level 3 is refused, spec section 6). */
@@ -42,7 +43,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   registrarExportador('USUARIOS', async (c, u, p) => {
     const filtros = filtrosUsuarios.safeParse(p.filtros);
     if (!filtros.success) throw new ErrorApi(400, M.filtrosInvalidos);
-    return usuarios.paraExportar(c, u, filtros.data);
+    return paraExportar(c, u, filtros.data);
   });
 
   app.post(

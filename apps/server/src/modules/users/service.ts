@@ -1,17 +1,18 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import {
-  COLUMNAS_FILTRO_USUARIOS,
   type FiltrosUsuarios,
   MAX_RECARGAS_POR_DEFECTO,
   type PeticionEditarUsuario,
   type PeticionRegistrarUsuario,
   SIN_LIDER,
-  TITULOS_USUARIOS,
 } from '@recargas/contracts/usuarios';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
+// The auth module's revocation lives in a file that imports nothing back (auth/service.ts
+// imports this one for login), so calling it from here makes no import cycle.
+import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../companies/service.ts';
 import * as repo from './repo.ts';
 
@@ -58,7 +59,7 @@ const esAdmin = (q: Quien) => esAdministrador(q.nivel);
 const deshabilitado = () => new ErrorApi(403, M.administradoresDeshabilitado);
 
 /** Whose users the caller sees; undefined when a leader user has no leader (sees nobody). */
-function alcance(q: Quien): repo.Alcance | undefined {
+export function alcance(q: Quien): repo.Alcance | undefined {
   if (esAdmin(q)) return { empresaId: q.empresaId };
   if (q.nivel === NIVEL.lider && q.liderId !== null) return { empresaId: q.empresaId, liderId: q.liderId };
   return undefined;
@@ -266,7 +267,17 @@ export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Prom
   }
   const passwordHash = p.password === undefined ? undefined : await hashPassword(p.password);
   await enTransaccion(ctx, u.username, async (tx) => {
+    const antes = await repo.accesoParaEditar(tx, q.empresaId, u.id);
+    if (!antes) throw noEncontrado();
     const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, lider, p);
+    // A new password, level, leader or client ends the user's sessions in this transaction: a
+    // reset password locks out whoever held it, and a session never outlives its access.
+    const cambiaAcceso =
+      passwordHash !== undefined ||
+      antes.nivel !== p.nivel ||
+      antes.lider_id !== liderId ||
+      antes.cliente_id !== clienteId;
+    if (cambiaAcceso) await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
     await repo.actualizar(tx, q.empresaId, u.id, {
       nombre: p.nombre,
       nivel: p.nivel,
@@ -283,7 +294,10 @@ export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Prom
 export async function eliminar(ctx: Ctx, q: Quien, id: number): Promise<void> {
   if (id === q.usuarioId) throw new ErrorApi(400, M.noEliminarPropio);
   const u = await objetivo(ctx, q, id);
-  if (!(await repo.eliminar(ctx.db, q.empresaId, u.id))) throw noEncontrado();
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await repo.eliminar(tx, q.empresaId, u.id))) throw noEncontrado();
+    await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+  });
 }
 
 const pagina = <T extends { id: number }>(filas: T[], limite: number) => {
@@ -328,7 +342,12 @@ export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto
   const u = await repo.porUsername(ctx.db, q.empresaId, username);
   if (!u) throw noEncontrado();
   if (esAdministrador(u.nivel)) throw deshabilitado();
-  await repo.guardarMonto(ctx.db, q.empresaId, u.id, isMonto);
+  // A permission that changes ends the user's sessions (the browser keeps isMonto from login).
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto)) {
+      await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+    }
+  });
 }
 
 /** GET /api/lideres: all the company's leaders for administrators, the own one for level 2. */
@@ -368,40 +387,4 @@ export async function clientes(
   });
   const { filas: lista, siguiente } = pagina(filas, c.limit);
   return { clientes: lista, siguiente };
-}
-
-const LOTE_EXPORTACION = 2000;
-
-/** Excel USUARIOS: the rows of the list (scope and chips), read by keyset in batches. */
-export async function paraExportar(ctx: Ctx, q: Quien, filtros: FiltrosUsuarios) {
-  const a = alcance(q);
-  if (!a) throw sinPermiso();
-  return {
-    hoja: 'Usuarios',
-    titulos: ['#', ...COLUMNAS_FILTRO_USUARIOS.map((c) => TITULOS_USUARIOS[c])],
-    numericas: [0, 3, 7],
-    async *filas() {
-      let after: number | undefined;
-      let n = 0;
-      for (;;) {
-        const lote = (await repo.paginaUsuarios(ctx.db, a, filtros, after, LOTE_EXPORTACION)).slice(
-          0,
-          LOTE_EXPORTACION,
-        );
-        if (lote.length === 0) return;
-        yield lote.map((u) => [
-          String(++n),
-          u.username,
-          u.nombre,
-          String(u.nivel),
-          u.lider,
-          u.cliente,
-          u.phoneNumber === 'null' ? M.sinTelefono : u.phoneNumber,
-          String(u.maxRecargas),
-        ]);
-        if (lote.length < LOTE_EXPORTACION) return;
-        after = lote.at(-1)?.id;
-      }
-    },
-  };
 }
