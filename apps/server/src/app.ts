@@ -35,6 +35,7 @@ import { rutasUsuarios } from './modules/users/routes.ts';
 import { acceso } from './plugins/acceso.ts';
 import { errores } from './plugins/errores.ts';
 import { metricas } from './plugins/metricas.ts';
+import { erroresDelEnrutador, texto } from './plugins/texto.ts';
 import { web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 
@@ -59,6 +60,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: erroresDelEnrutador,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,6 +74,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   if (config.trabajadores) await registrarTrabajadores(app);
 
   await app.register(errores);
+  await app.register(texto);
   await app.register(helmet, {
     // HSTS and the https upgrade only where the site is served over TLS (COOKIE_SECURE=1).
     hsts: config.cookieSecure,

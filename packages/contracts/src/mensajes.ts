@@ -32,6 +32,7 @@ export const M = {
   /** (propio) */ datosInvalidos: 'Datos inválidos: {detalle}',
   /** (propio) */ jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido',
   /** (propio) */ cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
+  /** (propio) */ textoInvalido: 'El texto contiene caracteres no válidos',
   /** (propio) */ sesionCerrada: 'Sesión cerrada',
   /** (propio) */ conexionCerrada: 'La conexión se cerró antes de atender la solicitud',
   /** (propio) */ servicioNoDisponible:
