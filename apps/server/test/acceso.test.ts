@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => e.cerrar());
 
-/** A bare app with the real access check and one route per kind of rule. */
+/** A bare app with the real access check on three paths of the table, one per kind of rule. */
 async function appDePrueba() {
   const app = Fastify();
   app.decorate('db', e.db);
@@ -20,24 +20,21 @@ async function appDePrueba() {
   await app.register(errores);
   await app.register(cookie);
   await app.register(acceso);
-  app.get('/solo-admins', { config: { acceso: { niveles: [0, 1] } } }, async (req) => ({
-    empresa: req.sesion.empresa,
-  }));
-  app.get('/graficas', { config: { acceso: { niveles: [0, 1], permisos: ['GRAFICAS'] } } }, async () => ({
-    ok: true,
-  }));
-  app.post('/cambia', { config: { acceso: { niveles: [0, 1, 2, 3] } } }, async () => ({ ok: true }));
+  // Administrators only; GRAFICAS; every level.
+  app.get('/saldosData', async (req) => ({ empresa: req.sesion.empresa }));
+  app.get('/graficas', async () => ({ ok: true }));
+  app.post('/checkOut', async () => ({ ok: true }));
   await app.ready();
   return app;
 }
 
 describe('the access check declared per route', () => {
-  it('refuses a route registered without config.acceso at start-up', async () => {
+  it('refuses a route missing from the table at start-up', async () => {
     const app = Fastify();
     app.decorate('db', e.db);
     app.decorate('config', e.config);
     await app.register(acceso);
-    expect(() => app.get('/olvidada', async () => ({}))).toThrow(/no declara config.acceso/);
+    expect(() => app.get('/olvidada', async () => ({}))).toThrow(/no está en ENDPOINTS/);
   });
 
   it('levels: table of level -> outcome', async () => {
@@ -50,7 +47,7 @@ describe('the access check declared per route', () => {
     ] as const;
     for (const [usuario, esperado] of casos) {
       const s = await entrar(e.app, usuario);
-      const r = await app.inject({ url: '/solo-admins', headers: conToken(s.token) });
+      const r = await app.inject({ url: '/saldosData', headers: conToken(s.token) });
       expect(r.statusCode, usuario).toBe(esperado);
       if (esperado === 403) expect(r.json().mensaje).toBe(M.sinPermiso);
       else expect(r.json().empresa).toBe('demo');
@@ -60,7 +57,8 @@ describe('the access check declared per route', () => {
   it('permissions: an administrator without GRAFICAS is refused', async () => {
     const app = await appDePrueba();
     const conPermiso = await entrar(e.app, 'admin');
-    const sinPermiso = await entrar(e.app, 'portas');
+    // capturista is an administrator without GRAFICAS (and whitelisted to administrarBase).
+    const sinPermiso = await entrar(e.app, 'capturista');
     expect((await app.inject({ url: '/graficas', headers: conToken(conPermiso.token) })).statusCode).toBe(
       200,
     );
@@ -86,18 +84,40 @@ describe('the access check declared per route', () => {
     expect((await app.inject({ url: '/graficas', headers: conToken(s.token) })).statusCode).toBe(403);
   });
 
+  it('route whitelist: an administrator reaches only the endpoints of their screens, at once', async () => {
+    const app = await appDePrueba();
+    const s = await entrar(e.app, 'capturista');
+    const saldos = () => app.inject({ url: '/saldosData', headers: conToken(s.token) });
+    const r = await saldos();
+    expect(r.statusCode).toBe(403);
+    expect(r.json().mensaje).toBe(M.sinPermiso);
+    const u = await e.db
+      .selectFrom('usuarios')
+      .select('id')
+      .where('username', '=', 'capturista')
+      .executeTakeFirstOrThrow();
+    await e.db.insertInto('usuario_rutas').values({ usuario_id: u.id, ruta: 'saldos', orden: 1 }).execute();
+    expect((await saldos()).statusCode).toBe(200);
+    await e.db
+      .deleteFrom('usuario_rutas')
+      .where('usuario_id', '=', u.id)
+      .where('ruta', '=', 'saldos')
+      .execute();
+    expect((await saldos()).statusCode).toBe(403);
+  });
+
   it('state-changing calls need the XSRF header of the session; anonymous ones get 401 before validation', async () => {
     const app = await appDePrueba();
     const s = await entrar(e.app, 'cliente');
     expect(
-      (await app.inject({ method: 'POST', url: '/cambia', headers: conToken(s.token) })).statusCode,
+      (await app.inject({ method: 'POST', url: '/checkOut', headers: conToken(s.token) })).statusCode,
     ).toBe(403);
     expect(
-      (await app.inject({ method: 'POST', url: '/cambia', headers: conToken(s.token, s.xsrf) })).statusCode,
+      (await app.inject({ method: 'POST', url: '/checkOut', headers: conToken(s.token, s.xsrf) })).statusCode,
     ).toBe(200);
     const anonimo = await app.inject({
       method: 'POST',
-      url: '/cambia',
+      url: '/checkOut',
       payload: '{bad',
       headers: { 'content-type': 'application/json' },
     });

@@ -2,34 +2,27 @@ import { M } from '@recargas/contracts/mensajes';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
-import { MATRIZ } from './seguridad/matriz.ts';
+import {
+  concedido,
+  llamar as llamarEn,
+  negado,
+  type Operacion,
+  operacionesDe,
+} from './seguridad/llamadas.ts';
+import { MATRIZ, permite } from './seguridad/matriz.ts';
 
 /**
  * npm run test:security — every route of the OpenAPI document called with no token, with an
  * expired and a forged token, without the anti-forgery header, and with a token of every level
- * (and a level-1 user without permissions); each outcome checked against MATRIZ (spec section 6).
+ * (and the two whitelisted administrators); each outcome checked against MATRIZ (spec section 6).
+ * seguridad-permisos.test.ts adds a user without each permission.
  */
 let e: Entorno;
-const rutas: { metodo: string; ruta: string; url: string }[] = [];
+let rutas: Operacion[] = [];
 const usuarios: Record<string, { token: string; xsrf: string; nivel: number; permisos: string[] }> = {};
 const cuenta = { bien: 0, mal: 0 };
-
-const EJEMPLOS: Record<string, string> = { name: 'demo', compania: 'demo', id: '1', dn: '5512345678' };
 const cambiaEstado = (m: string) => m !== 'GET';
-
-async function llamar(r: (typeof rutas)[number], cabeceras: Record<string, string>) {
-  const res = await e.app.inject({
-    method: r.metodo as 'GET',
-    url: r.url,
-    headers: cabeceras,
-    ...(cambiaEstado(r.metodo) ? { payload: {} } : {}),
-  });
-  let mensaje: string | undefined;
-  try {
-    mensaje = (res.json() as { mensaje?: string }).mensaje;
-  } catch {}
-  return { status: res.statusCode, mensaje };
-}
+const llamar = (r: Operacion, cabeceras: Record<string, string>) => llamarEn(e.app, r, cabeceras);
 
 /** Collects every mismatch, counts the cells, and fails with the list. */
 function revisar(fallos: string[], celda: string, ok: boolean, detalle: string) {
@@ -42,14 +35,8 @@ function revisar(fallos: string[], celda: string, ok: boolean, detalle: string) 
 
 beforeAll(async () => {
   e = await crearEntorno();
-  const doc = e.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  for (const [ruta, ops] of Object.entries(doc.paths)) {
-    for (const m of Object.keys(ops)) {
-      const url = ruta.replace(/\{(\w+)\}/g, (_, p: string) => EJEMPLOS[p] ?? '1');
-      rutas.push({ metodo: m.toUpperCase(), ruta, url });
-    }
-  }
-  for (const u of ['root', 'admin', 'lider', 'cliente', 'capturista']) {
+  rutas = operacionesDe(e.app);
+  for (const u of ['root', 'admin', 'lider', 'cliente', 'portas', 'capturista']) {
     const s = await entrar(e.app, u);
     const r = s as unknown as { permisos: string[] };
     usuarios[u] = { token: s.token, xsrf: s.xsrf, nivel: s.nivel, permisos: r.permisos };
@@ -130,31 +117,18 @@ describe('security matrix (spec section 6)', () => {
     expect(fallos).toEqual([]);
   });
 
-  it('each level and permission set gets exactly what the matrix allows', async () => {
+  it('each level, permission set and route whitelist gets exactly what the matrix allows', async () => {
     const fallos: string[] = [];
     for (const r of rutas) {
-      const regla = MATRIZ[`${r.metodo} ${r.ruta}`];
+      const regla = MATRIZ[r.celda];
       // Logging out would end the session the other cells use; it is covered by the auth tests.
       if (regla === undefined || typeof regla === 'string' || r.ruta === '/api/cerrarSesion') continue;
       for (const [nombre, u] of Object.entries(usuarios)) {
-        const permitido =
-          regla.niveles.includes(u.nivel) && (regla.permisos ?? []).every((p) => u.permisos.includes(p));
         const x = await llamar(r, conToken(u.token, u.xsrf));
-        const celda = `${r.metodo} ${r.ruta} como ${nombre}`;
-        if (permitido)
-          revisar(
-            fallos,
-            celda,
-            x.status !== 401 && x.status !== 403 && x.status < 500,
-            `esperaba acceso, ${JSON.stringify(x)}`,
-          );
-        else
-          revisar(
-            fallos,
-            celda,
-            x.status === 403 && x.mensaje === M.sinPermiso,
-            `esperaba 403, ${JSON.stringify(x)}`,
-          );
+        const celda = `${r.celda} como ${nombre}`;
+        if (permite(r.celda, { ...u, nombre }))
+          revisar(fallos, celda, concedido(x), `esperaba acceso, ${JSON.stringify(x)}`);
+        else revisar(fallos, celda, negado(x, M.sinPermiso), `esperaba 403, ${JSON.stringify(x)}`);
       }
     }
     expect(fallos).toEqual([]);

@@ -435,7 +435,8 @@ describe('hierarchy rules inside the company', () => {
     expect(r.json().mensaje).toBe(mensaje);
   });
 
-  it('a leader without USUARIO_CLIENTE writes no clients but still sees its list', async () => {
+  // Without it the leader has no users screen ('Mis clientes'), so no call of that screen either.
+  it('a leader without USUARIO_CLIENTE neither writes clients nor lists them', async () => {
     const yo = await idDe('lider');
     await e.db
       .deleteFrom('usuario_permisos')
@@ -455,7 +456,8 @@ describe('hierarchy rules inside the company', () => {
       const d = await post('lider', '/eliminarUsuario', { id: await clienteDemoNuevo() });
       expect(d.statusCode).toBe(403);
       const lista = await e.app.inject({ url: '/api/usuarios', headers: conToken(sesiones.lider.token) });
-      expect(lista.statusCode).toBe(200);
+      expect(lista.statusCode).toBe(403);
+      expect(lista.json().mensaje).toBe(M.sinPermiso);
     } finally {
       await e.db
         .insertInto('usuario_permisos')

@@ -1,6 +1,6 @@
+import { type Endpoint, type Pantalla, puedeLlamar } from './acceso.ts';
 import { M } from './mensajes.ts';
-import { esAdministrador, NIVEL } from './niveles.ts';
-import type { Permiso } from './permisos.ts';
+import { NIVEL } from './niveles.ts';
 
 /** What the menu rules look at: the logged-in user and their company. */
 export interface ContextoMenu {
@@ -13,60 +13,61 @@ export interface ContextoMenu {
 
 export interface ItemMenu {
   /** Route under /in/ (spec section 2). */
-  ruta: string;
+  ruta: Pantalla;
   titulo: (c: ContextoMenu) => string;
-  visible: (c: ContextoMenu) => boolean;
+  /** The screen's main call: the item shows to whoever may make it (ENDPOINTS, one rule). */
+  principal: Endpoint;
+  /** A company feature the screen also needs. */
+  ademas?: (c: ContextoMenu) => boolean;
   /** Outside the whitelist's reach (release notes are always shown). */
   siempre?: boolean;
 }
 
-const tiene = (c: ContextoMenu, p: Permiso) => c.permisos.includes(p);
-const admin = (c: ContextoMenu) => esAdministrador(c.nivel);
-const adminCon = (p: Permiso) => (c: ContextoMenu) => admin(c) && tiene(c, p);
 const fijo = (t: string) => () => t;
 
 /**
- * Menu of spec section 2 "Shell and menu", with the rules of section 6. Where the spec says
- * "level 1" for an administrator-only item, level 0 (root) is allowed too: root is above admin.
+ * Menu of spec section 2 "Shell and menu". Who sees an item is who may call its main endpoint,
+ * from the same table the server checks (acceso.ts): section 6's menu rules are written there.
  * Saldos and Configuraciones are added for administrators: the spec gives the screens but no menu entry.
  */
 export const MENU: readonly ItemMenu[] = [
-  { ruta: 'recargas', titulo: fijo(M.recargar), visible: () => true },
+  { ruta: 'recargas', titulo: fijo(M.recargar), principal: 'POST /checkOut' },
   {
     ruta: 'usuarios',
     titulo: (c) => (c.nivel === NIVEL.lider ? M.misClientes : M.usuarios),
-    visible: (c) => admin(c) || (c.nivel === NIVEL.lider && tiene(c, 'USUARIO_CLIENTE')),
+    principal: 'GET /api/usuarios',
   },
-  { ruta: 'ventas', titulo: fijo(M.ventas), visible: () => true },
+  { ruta: 'ventas', titulo: fijo(M.ventas), principal: 'GET /reportesNew' },
+  { ruta: 'subirArchivos', titulo: fijo(M.subirArchivos), principal: 'POST /subirArchivo' },
   {
-    ruta: 'subirArchivos',
-    titulo: fijo(M.subirArchivos),
-    visible: (c) => admin(c) || (c.nivel !== NIVEL.cliente && tiene(c, 'RETROALIMENTACION_LIDER')),
+    ruta: 'grarecicladoMasivo',
+    titulo: fijo(M.recicladoMasivo),
+    principal: 'GET /api/recicladas/pendientesPorReciclar',
   },
-  { ruta: 'grarecicladoMasivo', titulo: fijo(M.recicladoMasivo), visible: adminCon('RECICLADO_MASIVO') },
-  {
-    ruta: 'administrarBase',
-    titulo: fijo(M.administrarBase),
-    visible: (c) => c.nivel !== NIVEL.cliente,
-  },
-  { ruta: 'recargasMasivas', titulo: fijo(M.recargasMasivas), visible: adminCon('RECARGAS_MASIVAS') },
-  { ruta: 'portabilidades', titulo: fijo(M.portabilidades), visible: adminCon('PORTABILIDADES') },
-  { ruta: 'graficas', titulo: fijo(M.graficas), visible: adminCon('GRAFICAS') },
-  {
-    ruta: 'inventario',
-    titulo: fijo(M.inventario),
-    visible: (c) => c.nivel !== NIVEL.cliente && tiene(c, 'INVENTARIO'),
-  },
-  { ruta: 'recargasCarier', titulo: fijo(M.recargasPorCarrierMenu), visible: adminCon('RECARGAS_CARRIER') },
+  { ruta: 'administrarBase', titulo: fijo(M.administrarBase), principal: 'GET /iccs' },
+  { ruta: 'recargasMasivas', titulo: fijo(M.recargasMasivas), principal: 'GET /api/bloqueRecargasMasivas' },
+  { ruta: 'portabilidades', titulo: fijo(M.portabilidades), principal: 'GET /api/portOuts' },
+  { ruta: 'graficas', titulo: fijo(M.graficas), principal: 'GET /graficas' },
+  { ruta: 'inventario', titulo: fijo(M.inventario), principal: 'POST /api/portOuts/inventoryDays' },
+  { ruta: 'recargasCarier', titulo: fijo(M.recargasPorCarrierMenu), principal: 'GET /plataformaCarrier' },
   {
     ruta: 'configRecargasSinUsuario',
     titulo: fijo(M.recargasSinUsuario),
-    visible: (c) => admin(c) && c.recargaSinUsuario,
+    principal: 'POST /api/configRecargasSinUsuario',
+    ademas: (c) => c.recargaSinUsuario,
   },
-  { ruta: 'saldos', titulo: fijo(M.saldos), visible: admin },
-  { ruta: 'configuraciones', titulo: fijo(M.configuraciones), visible: admin },
-  { ruta: 'actualizaciones', titulo: fijo(M.actualizaciones), visible: () => true, siempre: true },
+  { ruta: 'saldos', titulo: fijo(M.saldos), principal: 'GET /saldosData' },
+  { ruta: 'configuraciones', titulo: fijo(M.configuraciones), principal: 'GET /api/configuraciones' },
+  {
+    ruta: 'actualizaciones',
+    titulo: fijo(M.actualizaciones),
+    principal: 'GET /api/actualizaciones',
+    siempre: true,
+  },
 ];
+
+/** Whether the item shows: its main call is allowed and the company has the feature. */
+const visible = (c: ContextoMenu, i: ItemMenu) => puedeLlamar(c, i.principal) && (i.ademas?.(c) ?? true);
 
 /** Screens reachable only through another screen, with the menu route that governs them. */
 const SUBRUTAS: Record<string, string> = {
@@ -80,7 +81,7 @@ const enLista = (c: ContextoMenu, item: ItemMenu) =>
   item.siempre || c.rutas.length === 0 || c.rutas.includes(item.ruta);
 
 export function menuPara(c: ContextoMenu): { ruta: string; titulo: string }[] {
-  return MENU.filter((i) => i.visible(c) && enLista(c, i)).map((i) => ({
+  return MENU.filter((i) => visible(c, i) && enLista(c, i)).map((i) => ({
     ruta: i.ruta,
     titulo: i.titulo(c),
   }));
@@ -89,7 +90,7 @@ export function menuPara(c: ContextoMenu): { ruta: string; titulo: string }[] {
 /** Whether /in/<ruta> may be opened (first path segment after /in/). */
 export function rutaPermitida(c: ContextoMenu, ruta: string): boolean {
   const item = MENU.find((i) => i.ruta === (SUBRUTAS[ruta] ?? ruta));
-  return item?.visible(c) === true && enLista(c, item);
+  return item !== undefined && visible(c, item) && enLista(c, item);
 }
 
 /** Where a user lands after login: recargas, or the first route of their whitelist. */

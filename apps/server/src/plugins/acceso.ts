@@ -1,32 +1,26 @@
+import { alternativas, ENDPOINTS, type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import { M } from '@recargas/contracts/mensajes';
 import type { Nivel } from '@recargas/contracts/niveles';
-import type { Permiso } from '@recargas/contracts/permisos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { iguales } from '../lib/claves.ts';
 import { ErrorApi, sinPermiso } from '../lib/errores.ts';
 import { type Sesion, sesionDeToken, xsrfDe } from '../modules/auth/service.ts';
 
-/**
- * Who may call a route, declared on every route as `config.acceso`:
- * public, or the levels allowed and the permissions all required (spec section 6).
- */
-export type Acceso =
-  | { publico: true }
-  | {
-      niveles: readonly Nivel[];
-      permisos?: readonly Permiso[] /** no XSRF check (renewal) */;
-      sinXsrf?: true;
-    };
-
 declare module 'fastify' {
   interface FastifyContextConfig {
-    acceso?: Acceso;
+    /** Set at start-up from ENDPOINTS (contracts/acceso.ts): the route's key there. */
+    endpoint?: Endpoint;
+    /** TEMPORARY: the routes' own declarations, ignored (the table decides); removed below. */
+    acceso?: unknown;
   }
   interface FastifyRequest {
     sesion: Sesion;
   }
 }
+
+/** TEMPORARY, see above. */
+export type Acceso = unknown;
 
 export const TODOS: readonly Nivel[] = [0, 1, 2, 3];
 export const ADMINS: readonly Nivel[] = [0, 1];
@@ -38,26 +32,35 @@ const bearer = (req: FastifyRequest) => {
   return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
 };
 
+/** A route's key in ENDPOINTS: its method and its path with {parameters}, as in the OpenAPI. */
+const claveDe = (metodo: string, url: string) =>
+  `${metodo === 'HEAD' ? 'GET' : metodo} ${url.replace(/:(\w+)/g, '{$1}')}`;
+
 /**
- * The one place where levels, permissions and the anti-forgery token are checked. Runs at
- * onRequest, before the body is read, so an anonymous caller learns nothing about validation.
- * A route registered without `acceso` fails at start-up: forgetting it cannot open a route.
+ * The one place where levels, permissions, the route whitelist and the anti-forgery token are
+ * checked, from the table in contracts/acceso.ts that the browser reads too. Runs at onRequest,
+ * before the body is read, so an anonymous caller learns nothing about validation. A route
+ * missing from the table fails at start-up: forgetting it cannot open a route.
  */
 export const acceso = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sesion', null as unknown as Sesion);
 
   app.addHook('onRoute', (ruta) => {
-    if (ruta.url.startsWith('/docs') || ruta.config?.acceso) return;
-    throw new Error(`La ruta ${ruta.method} ${ruta.url} no declara config.acceso`);
+    if (ruta.url.startsWith('/docs')) return;
+    const metodos = Array.isArray(ruta.method) ? ruta.method : [ruta.method];
+    const claves = metodos.map((m) => claveDe(m, ruta.url));
+    const clave = claves.find((c): c is Endpoint => c in ENDPOINTS);
+    if (!clave || claves.length > 1) throw new Error(`La ruta ${claves.join(', ')} no está en ENDPOINTS`);
+    ruta.config = { ...ruta.config, endpoint: clave };
   });
 
   app.addHook('onRequest', async (req) => {
-    const regla = req.routeOptions.config.acceso;
-    if (!regla || 'publico' in regla) return;
+    const endpoint = req.routeOptions.config.endpoint;
+    if (!endpoint) throw sinPermiso();
+    if (alternativas(ENDPOINTS[endpoint]).length === 0) return;
     const sesion = await sesionDeToken(app, bearer(req));
-    if (!regla.niveles.includes(sesion.nivel as Nivel)) throw sinPermiso();
-    if (regla.permisos?.some((p) => !sesion.permisos.includes(p))) throw sinPermiso();
-    if (CAMBIAN_ESTADO.has(req.method) && !regla.sinXsrf) {
+    if (!puedeLlamar(sesion, endpoint)) throw sinPermiso();
+    if (CAMBIAN_ESTADO.has(req.method)) {
       const enviado = req.headers['x-xsrf-token'];
       if (typeof enviado !== 'string' || !iguales(enviado, xsrfDe(app.config, sesion.sid))) {
         throw new ErrorApi(403, M.xsrfInvalido);

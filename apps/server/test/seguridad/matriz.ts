@@ -9,11 +9,15 @@ export type Regla =
   | 'publico'
   /** Public by capability: the URL carries an unguessable name that expires (Excel downloads). */
   | 'capacidad'
-  | { niveles: readonly number[]; permisos?: readonly Permiso[] };
+  | { niveles: readonly number[]; permisos?: readonly Permiso[] }
+  /** Any one of these. */
+  | { cualquiera: readonly { niveles: readonly number[]; permisos?: readonly Permiso[] }[] };
 
 const TODOS = [0, 1, 2, 3] as const;
 const ADMINS = [0, 1] as const;
 const NO_CLIENTES = [0, 1, 2] as const;
+/** Administrators, or leaders with `p`. */
+const adminOLider = (p: Permiso) => ({ cualquiera: [{ niveles: ADMINS }, { niveles: [2], permisos: [p] }] });
 
 export const MATRIZ: Record<string, Regla> = {
   // Login and session (sections 2, 4 and 7)
@@ -52,12 +56,13 @@ export const MATRIZ: Record<string, Regla> = {
   'PATCH /api/configuraciones': { niveles: ADMINS },
   'POST /api/configuraciones/logo': { niveles: ADMINS },
   'GET /api/configuraciones/auditoria': { niveles: ADMINS },
-  // Users: level 3 cannot open user admin; the amounts toggle needs PERMISO_MONTOS and level 1
-  'POST /registrarUsuario': { niveles: NO_CLIENTES },
-  'POST /editarUsuario': { niveles: NO_CLIENTES },
-  'POST /eliminarUsuario': { niveles: NO_CLIENTES },
-  'GET /api/usuarios': { niveles: NO_CLIENTES },
-  'GET /api/usuarios/{id}': { niveles: NO_CLIENTES },
+  // Users: level 3 cannot open user admin; a leader manages his clients only with USUARIO_CLIENTE
+  // (the menu's 'Mis clientes'); the amounts toggle needs PERMISO_MONTOS and level 1
+  'POST /registrarUsuario': adminOLider('USUARIO_CLIENTE'),
+  'POST /editarUsuario': adminOLider('USUARIO_CLIENTE'),
+  'POST /eliminarUsuario': adminOLider('USUARIO_CLIENTE'),
+  'GET /api/usuarios': adminOLider('USUARIO_CLIENTE'),
+  'GET /api/usuarios/{id}': adminOLider('USUARIO_CLIENTE'),
   'GET /api/usuariosMonto': { niveles: ADMINS, permisos: ['PERMISO_MONTOS'] },
   'POST /api/setUsuariosMonto': { niveles: ADMINS, permisos: ['PERMISO_MONTOS'] },
   'GET /api/lideres': { niveles: NO_CLIENTES },
@@ -67,10 +72,10 @@ export const MATRIZ: Record<string, Regla> = {
   'GET /iccs': { niveles: NO_CLIENTES },
   'POST /actualizarIcc': { niveles: NO_CLIENTES, permisos: ['ADMINISTRAR_BASE'] },
   'POST /desbloquearIcc': { niveles: ADMINS, permisos: ['DESBLOQUEAR_LINEAS'] },
-  // Upload: admins, or non-level-3 users with the leader-feedback permission (checked per action)
-  'POST /subirArchivo': { niveles: NO_CLIENTES },
+  // Upload: admins, or non-level-3 users with the leader-feedback permission
+  'POST /subirArchivo': adminOLider('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla': { niveles: ADMINS },
-  'GET /get/plantilla/vendedor': { niveles: NO_CLIENTES },
+  'GET /get/plantilla/vendedor': adminOLider('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla/portabilidadesAdmin': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'GET /get/plantilla/registroUsuarios': { niveles: ADMINS },
   // Excel: every list screen exports, so every level; the download URL is a capability
@@ -113,3 +118,63 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /api/recicladas/pendientesPorReciclar/{dn}': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
   'GET /statusActivacion/{icc}': { niveles: ADMINS, permisos: ['ACTIVACIONES_ATT'] },
 };
+
+/**
+ * The demo users limited by a route whitelist (spec section 2, Login), and every endpoint each
+ * may reach at all, written from the screens they are given (their level and permissions still
+ * apply on top): portas has recargas and portabilidades, capturista administrarBase. Both also
+ * reach the shell's own calls (session, release notes, notifications).
+ */
+const SHELL = [
+  'POST /api/cerrarSesion',
+  'GET /quienSoy',
+  'GET /api/permisos',
+  'POST /firebase',
+  'GET /api/notificaciones',
+  'GET /api/notificaciones/clave',
+  'POST /api/notificaciones/leidas',
+  'GET /api/actualizaciones',
+  'GET /api/actualizaciones/{id}',
+];
+export const LISTA_BLANCA: Record<string, ReadonlySet<string>> = {
+  portas: new Set([
+    ...SHELL,
+    'POST /checkOut',
+    'POST /foreignCheckOut',
+    'GET /movimientos',
+    'GET /api/comments/',
+    'POST /api/dnReciclar/{dn}',
+    'GET /statusActivacion/{icc}',
+    'GET /api/portOuts',
+    'PATCH /api/portOuts',
+    'POST /api/portOuts/activacion',
+    'POST /api/portOuts/transactions',
+    'POST /api/portOuts/foreignTransactions',
+    'GET /api/portOuts/{dn}',
+    'POST /excel',
+  ]),
+  capturista: new Set([
+    ...SHELL,
+    'GET /iccs',
+    'POST /actualizarIcc',
+    'POST /desbloquearIcc',
+    'GET /api/lideres',
+    'GET /api/clientes',
+    'POST /excel',
+  ]),
+};
+
+/** Whether the matrix lets a user of this level, permissions and username call `celda`. */
+export function permite(celda: string, u: { nivel: number; permisos: readonly string[]; nombre: string }) {
+  const regla = MATRIZ[celda];
+  if (regla === undefined) return false;
+  if (typeof regla === 'string') return true;
+  const lista = LISTA_BLANCA[u.nombre];
+  const opciones = 'cualquiera' in regla ? regla.cualquiera : [regla];
+  return (
+    opciones.some(
+      (r) => r.niveles.includes(u.nivel) && (r.permisos ?? []).every((p) => u.permisos.includes(p)),
+    ) &&
+    (lista === undefined || lista.has(celda))
+  );
+}

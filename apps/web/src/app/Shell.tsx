@@ -41,7 +41,7 @@ import { CONSULTA_ACTUALIZACIONES } from '../features/actualizaciones/Actualizac
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
 import { api } from '../lib/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
-import { borrarSesion, esAdmin, leerSesion, type Sesion } from '../lib/sesion.ts';
+import { borrarSesion, leerSesion, puede, type Sesion } from '../lib/sesion.ts';
 import { temaDe } from '../lib/tema.ts';
 
 const ANCHO_MENU = 260;
@@ -92,7 +92,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   const alertasSaldo = useQuery({
     queryKey: ['alertasSaldo'],
     queryFn: () => api<{ alertas: { id: number; mensaje: string }[] }>('/api/alertasSaldo'),
-    enabled: esAdmin(sesion),
+    enabled: puede(sesion, 'GET /api/alertasSaldo'),
     refetchInterval: 60_000,
   });
   const nombreEmpresa = empresa.data?.nombre ?? sesion.empresa;

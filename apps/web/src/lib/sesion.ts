@@ -1,3 +1,4 @@
+import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import type { RespuestaLogin } from '@recargas/contracts/auth';
 import type { Configuraciones, Funcion } from '@recargas/contracts/configuraciones';
 import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
@@ -109,3 +110,6 @@ export function leerSesion(): Sesion | null {
 
 export const esAdmin = (s: Sesion) => esAdministrador(s.nivel);
 export const tienePermiso = (s: Sesion, p: string) => s.permisos.includes(p);
+
+/** Whether the session may make this call: the server's own rule (contracts/acceso.ts). */
+export const puede = (s: Sesion, e: Endpoint) => puedeLlamar(s, e);

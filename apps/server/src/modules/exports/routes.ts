@@ -1,7 +1,9 @@
+import { EXCEL_DE, puedeLlamar } from '@recargas/contracts/acceso';
 import { peticionExcel, respuestaExcel } from '@recargas/contracts/lineas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
+import { sinPermiso } from '../../lib/errores.ts';
 import { conGcFrecuente } from '../../lib/memoria.ts';
 import { TODOS } from '../../plugins/acceso.ts';
 import * as exportar from './service.ts';
@@ -21,7 +23,11 @@ export const rutasExports: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respuestaExcel },
       },
     },
-    async (req) => conGcFrecuente(() => exportar.generar(ctx, req.sesion, req.body)),
+    async (req) => {
+      // Each kind is governed by its list's rule and screen (EXCEL_DE): POST /excel alone is open to all.
+      if (!puedeLlamar(req.sesion, EXCEL_DE[req.body.tipo])) throw sinPermiso();
+      return conGcFrecuente(() => exportar.generar(ctx, req.sesion, req.body));
+    },
   );
 
   // The browser is sent to this URL (spec section 7), so no bearer header comes with it: the

@@ -11,7 +11,7 @@ import {
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
 import { hayChips } from '../../lib/chips.ts';
-import { ErrorApi } from '../../lib/errores.ts';
+import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
 import { ajustesDe, porIdOError } from '../companies/service.ts';
@@ -72,10 +72,14 @@ export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
 }
 
 /** Who asks: the session, or the user of an export. */
-type Quien = Pick<Sesion, 'empresaId' | 'usuarioId' | 'nivel' | 'liderId'>;
+type Quien = Pick<Sesion, 'empresaId' | 'usuarioId' | 'nivel' | 'liderId'> & { permisos: readonly string[] };
 
-/** Level 2 sees its leader's rows, level 3 its own; administrators may narrow to a leader. */
+/**
+ * Level 2 sees its leader's rows, level 3 its own; administrators may narrow to a leader. The
+ * platform filter is RECARGAS_PLATAFORMA's (contracts/permisos.ts).
+ */
 function alcanceDe(s: Quien, q: Pick<ConsultaReportes, 'plataforma' | 'idLider'>): repo.Alcance {
+  if (q.plataforma !== undefined && !s.permisos.includes('RECARGAS_PLATAFORMA')) throw sinPermiso();
   const a: repo.Alcance = { empresaId: s.empresaId, plataforma: q.plataforma };
   if (s.nivel === NIVEL.lider) a.liderId = s.liderId ?? -1;
   else if (s.nivel === NIVEL.cliente) a.usuarioId = s.usuarioId;

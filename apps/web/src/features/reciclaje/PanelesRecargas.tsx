@@ -15,7 +15,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
+import { puede } from '../../lib/sesion.ts';
 
 /**
  * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT
@@ -23,9 +23,8 @@ import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
  */
 export function PanelesRecargas() {
   const sesion = useSesion();
-  if (!esAdmin(sesion)) return null;
-  const estatus = sesion.ajustes.activaciones && tienePermiso(sesion, 'ACTIVACIONES_ATT');
-  const reciclar = sesion.ajustes.reciclaje && tienePermiso(sesion, 'RECICLAR_LINEAS');
+  const estatus = sesion.ajustes.activaciones && puede(sesion, 'GET /statusActivacion/{icc}');
+  const reciclar = sesion.ajustes.reciclaje && puede(sesion, 'POST /api/dnReciclar/{dn}');
   if (!estatus && !reciclar) return null;
   return (
     <Stack spacing={2}>

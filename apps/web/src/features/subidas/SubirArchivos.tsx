@@ -19,6 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { accionPermitida } from '@recargas/contracts/acceso';
 import {
   ACCIONES_CON_VIGENCIA,
   ACCIONES_SUBIDA,
@@ -31,46 +32,30 @@ import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useSesion } from '../../app/Shell.tsx';
 import { api, descargarArchivo, ErrorApi } from '../../lib/api.ts';
-import { esAdmin, type Sesion, tienePermiso } from '../../lib/sesion.ts';
+import { esAdmin, puede, type Sesion } from '../../lib/sesion.ts';
 
-/**
- * The actions a user may choose (spec section 9): 1 and 2 for whoever may upload, 3 and 7
- * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES.
- */
-export function accionesPara(s: Sesion): AccionSubida[] {
-  const admin = esAdmin(s);
-  return (Object.keys(ACCIONES_SUBIDA).map(Number) as AccionSubida[]).filter((a) => {
-    if (a === 1 || a === 2) return true;
-    if (a === 4) return admin && tienePermiso(s, 'RECARGAS_MASIVAS');
-    if (a === 6) return admin && tienePermiso(s, 'PORTABILIDADES');
-    return admin;
-  });
-}
+/** The actions a user may choose: the server's rule (contracts/acceso.ts). */
+export const accionesPara = (s: Sesion): AccionSubida[] =>
+  (Object.keys(ACCIONES_SUBIDA).map(Number) as AccionSubida[]).filter((a) => accionPermitida(s, a));
 
-/** The templates a user may download (spec section 7), by the action they serve. */
+/** The templates a user may download (spec section 7), by the server's rule for each. */
 function plantillasPara(s: Sesion) {
-  const admin = esAdmin(s);
-  return [
-    { ruta: '/get/plantilla', archivo: 'plantilla.xlsx', titulo: M.plantillaAdministrador, ver: admin },
-    {
-      ruta: '/get/plantilla/vendedor',
-      archivo: 'plantilla-vendedor.xlsx',
-      titulo: M.plantillaVendedor,
-      ver: true,
-    },
-    {
-      ruta: '/get/plantilla/portabilidadesAdmin',
-      archivo: 'plantilla-portabilidades.xlsx',
-      titulo: M.plantillaPortabilidades,
-      ver: admin && tienePermiso(s, 'PORTABILIDADES'),
-    },
-    {
-      ruta: '/get/plantilla/registroUsuarios',
-      archivo: 'plantilla-usuarios.xlsx',
-      titulo: M.plantillaUsuarios,
-      ver: admin,
-    },
-  ].filter((p) => p.ver);
+  return (
+    [
+      { ruta: '/get/plantilla', archivo: 'plantilla.xlsx', titulo: M.plantillaAdministrador },
+      { ruta: '/get/plantilla/vendedor', archivo: 'plantilla-vendedor.xlsx', titulo: M.plantillaVendedor },
+      {
+        ruta: '/get/plantilla/portabilidadesAdmin',
+        archivo: 'plantilla-portabilidades.xlsx',
+        titulo: M.plantillaPortabilidades,
+      },
+      {
+        ruta: '/get/plantilla/registroUsuarios',
+        archivo: 'plantilla-usuarios.xlsx',
+        titulo: M.plantillaUsuarios,
+      },
+    ] as const
+  ).filter((p) => puede(s, `GET ${p.ruta}`));
 }
 
 const XLSX = '.xlsx';

@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import { useSesion } from '../../app/Shell.tsx';
 import { api, ErrorApi } from '../../lib/api.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
-import { esAdmin, type Sesion, tienePermiso } from '../../lib/sesion.ts';
+import { puede, type Sesion } from '../../lib/sesion.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
@@ -35,8 +35,8 @@ const FILTRABLES = COLUMNAS_FILTRO_USUARIOS.map((llave) => ({ llave, valor: TITU
 
 type Fila = UsuarioFila & { numero: number };
 
-/** The amounts toggle: administrators with PERMISO_MONTOS (spec section 6). */
-export const veMontos = (s: Sesion) => esAdmin(s) && tienePermiso(s, 'PERMISO_MONTOS');
+/** The amounts toggle: whoever may switch it (PERMISO_MONTOS, contracts/acceso.ts). */
+export const veMontos = (s: Sesion) => puede(s, 'POST /api/setUsuariosMonto');
 
 /**
  * /in/usuarios: the user list of spec section 2 ('Usuarios', or 'Mis clientes' for a leader),
