@@ -1,10 +1,14 @@
+import { M } from '@recargas/contracts/mensajes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearEntorno, type Entorno } from './entorno.ts';
+import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { formulario, libro } from './xlsx-prueba.ts';
 
 let e: Entorno;
+let admin: { token: string; xsrf: string };
 beforeAll(async () => {
   e = await crearEntorno({ loginMaxFallosCuenta: 1_000_000, loginMaxFallosIp: 1_000_000 });
+  admin = await entrar(e.app, 'admin');
 });
 afterAll(() => e.cerrar());
 
@@ -94,5 +98,132 @@ describe('bad input gets a 4xx with a Spanish mensaje, never a 500', () => {
     const r = await e.app.inject({ url: '/api/noexiste' });
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ mensaje: 'No encontrado' });
+  });
+});
+
+describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue message, never a 500', () => {
+  const login = (username: string) => JSON.stringify({ username, password: 'x', empresa: 'demo' });
+  const rechazada = (r: { statusCode: number; json: () => unknown }, que: string) => {
+    expect(r.statusCode, que).toBe(400);
+    expect(r.json(), que).toEqual({ mensaje: M.textoInvalido });
+  };
+  const conSesion = (url: string) => e.app.inject({ url, headers: conToken(admin.token, admin.xsrf) });
+  const cuenta = async (tabla: 'sesiones' | 'recargas') =>
+    Number(
+      (
+        await e.db
+          .selectFrom(tabla)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('the three reproductions: a NUL in the login, in the 2FA setup, in a public path', async () => {
+    rechazada(await enviar('/iniciarSesion', login('ad\u0000min')), 'iniciarSesion');
+    rechazada(await enviar('/api/2fa/setup', login('ad\u0000min')), '2fa/setup');
+    rechazada(await e.app.inject({ url: '/getEmpresa/de%00mo' }), 'getEmpresa');
+  });
+
+  it('lone surrogates in JSON strings; a NUL in a nested key; a well-formed pair (emoji) passes', async () => {
+    for (const cuerpo of [
+      '{"username":"\\ud800","password":"x","empresa":"demo"}',
+      '{"username":"admin","password":"a\\udfffb","empresa":"demo"}',
+      '{"username":"admin","password":"x","empresa":"demo","extra":{"a":[{"k\\u0000":1}]}}',
+    ])
+      rechazada(await enviar('/iniciarSesion', cuerpo), cuerpo);
+    // \\u0000 is a backslash and 'u0000' in the text, not a NUL: it passes the guard.
+    for (const username of ['a\ud83d\ude00', 'a\\u0000'])
+      expect((await enviar('/iniciarSesion', login(username))).statusCode, username).toBe(401);
+  });
+
+  it('raw bytes that are not UTF-8 in a JSON body (overlong, surrogate, truncated, 0xFF)', async () => {
+    for (const malos of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xc0, 0x80], [0xe2, 0x82]]) {
+      const payload = Buffer.concat([
+        Buffer.from('{"username":"ad'),
+        Buffer.from(malos),
+        Buffer.from('min","password":"x","empresa":"demo"}'),
+      ]);
+      const r = await e.app.inject({
+        method: 'POST',
+        url: '/iniciarSesion',
+        payload,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
+      rechazada(r, malos.join(','));
+    }
+  });
+
+  it('paths whose escapes are NUL or not UTF-8, public and signed in; a too long parameter', async () => {
+    for (const url of ['/getEmpresa/%FF', '/getEmpresa/de%C3%28mo', '/getEmpresa/%ED%A0%80', '/getEmpresa/%'])
+      rechazada(await e.app.inject({ url }), url);
+    for (const url of ['/api/usuarios/1%00', '/api/usuarios/%FF', '/api/no%00existe'])
+      rechazada(await conSesion(url), url);
+    const larga = await e.app.inject({ url: `/getEmpresa/${'a'.repeat(300)}` });
+    expect(larga.statusCode).toBe(414);
+    expect(larga.json()).toEqual({ mensaje: M.cuerpoDemasiadoGrande });
+  });
+
+  it('a NUL or bad escape in a query value or name; a lone surrogate in the filtros JSON', async () => {
+    for (const qs of ['after=1%00', '%00=1', 'limit%00=20', 'after=%C3%28', 'x=100%'])
+      rechazada(await conSesion(`/api/usuarios?${qs}`), qs);
+    rechazada(await e.app.inject({ url: '/getEmpresa/demo?x=a%00' }), 'pública');
+    const filtros = encodeURIComponent('{"username":["a\\ud800"]}');
+    rechazada(await conSesion(`/api/usuarios?filtros=${filtros}`), 'filtros');
+  });
+
+  it('an Idempotency-Key with a NUL writes no top-up', async () => {
+    const antes = await cuenta('recargas');
+    const r = await e.app.inject({
+      method: 'POST',
+      url: '/checkOut',
+      payload: { dn: '5512345678', compania: 'T', monto: 50 },
+      headers: { ...conToken(admin.token, admin.xsrf), 'idempotency-key': 'k\u0000' },
+    });
+    rechazada(r, 'idempotency-key');
+    expect(await cuenta('recargas')).toBe(antes);
+  });
+
+  it('multipart fields with a NUL are refused in Spanish', async () => {
+    const archivo = {
+      nombre: 'l.xlsx',
+      datos: await libro([
+        ['ICC', 'DN'],
+        ['1', '2'],
+      ]),
+    };
+    const casos: Record<string, string>[] = [
+      { accion: '1\u0000' },
+      { accion: '1', vigencia: '2026/12/31\u0000' },
+      { accion: '1', plataformaId: '1\u0000' },
+    ];
+    for (const campos of casos) {
+      const f = formulario(campos, archivo);
+      const r = await e.app.inject({
+        method: 'POST',
+        url: '/subirArchivo',
+        payload: f.payload,
+        headers: { ...conToken(admin.token, admin.xsrf), ...f.headers },
+      });
+      // Each field's own refusal (Selecciona una acción, the vigencia, the platform), all 400.
+      expect(r.statusCode, JSON.stringify(campos)).toBe(400);
+      expect(Object.values(M)).toContain(r.json().mensaje);
+    }
+  });
+
+  it('Spanish text with accents and ñ passes: in a body, raw UTF-8 bytes, a path and a query', async () => {
+    const antes = await cuenta('sesiones');
+    expect((await enviar('/iniciarSesion', login('peña'))).statusCode).toBe(401);
+    const bytes = Buffer.from(login('José Ñúñez'), 'utf8');
+    const r = await e.app.inject({
+      method: 'POST',
+      url: '/iniciarSesion',
+      payload: bytes,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(r.statusCode).toBe(401);
+    expect((await e.app.inject({ url: '/getEmpresa/pe%C3%B1a' })).statusCode).toBe(404);
+    const filtros = encodeURIComponent(JSON.stringify({ username: ['peña'] }));
+    expect((await conSesion(`/api/usuarios?filtros=${filtros}`)).statusCode).toBe(200);
+    expect(await cuenta('sesiones')).toBe(antes);
   });
 });

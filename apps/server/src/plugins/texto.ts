@@ -74,21 +74,22 @@ export function erroresDelEnrutador(error: FastifyError, _req: FastifyRequest, r
  * Issue 17: text PostgreSQL cannot store is a 400 on every route, never a 500 from the driver.
  * onRequest checks the raw URL and the headers (Idempotency-Key and Host reach the database);
  * the JSON parser refuses bytes that are not UTF-8 (the default one would turn them into
- * U+FFFD); preValidation checks the parsed body, query and params, keys and values, nested.
+ * U+FFFD); preValidation checks body, query and params as sent, keys and values, nested; and
+ * preHandler checks them again as validated, since a schema may decode text (the `filtros`
+ * query parameter is JSON whose \u0000 becomes a NUL only then).
  */
 export const texto = fp(async (app: FastifyInstance) => {
   const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
   const json = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
-  /** Requests whose JSON body the parser has already checked. */
-  const revisados = new WeakSet<FastifyRequest>();
+  /** Requests whose JSON text held no escape that could give a NUL or a surrogate: no walk. */
+  const limpios = new WeakSet<FastifyRequest>();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, cuerpo, done) => {
     const bytes = cuerpo as Buffer;
     if (!isUtf8(bytes)) return done(invalido(), undefined);
     const texto = bytes.toString('utf8');
     json(req, texto, (error, valor) => {
       if (error) return done(error, undefined);
-      if (ESCAPE_SOSPECHOSO.test(texto) && !valorGuardable(valor)) return done(invalido(), undefined);
-      revisados.add(req);
+      if (!ESCAPE_SOSPECHOSO.test(texto)) limpios.add(req);
       done(null, valor);
     });
   });
@@ -101,8 +102,10 @@ export const texto = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('preValidation', async (req) => {
-    if (!revisados.has(req) && !valorGuardable(req.body)) throw invalido();
+  const revisar = async (req: FastifyRequest) => {
+    if (!limpios.has(req) && !valorGuardable(req.body)) throw invalido();
     if (!valorGuardable(req.query) || !valorGuardable(req.params)) throw invalido();
-  });
+  };
+  app.addHook('preValidation', revisar);
+  app.addHook('preHandler', revisar);
 });
