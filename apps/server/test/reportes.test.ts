@@ -536,3 +536,17 @@ describe('charts', () => {
     expect(r.json().mensaje).toBe(M.sinPermiso);
   });
 });
+
+describe('RECARGAS_PLATAFORMA (contracts/permisos.ts)', () => {
+  it('filtering the report by platform needs the permission; the report itself does not', async () => {
+    const lider = await entrar(e.app, 'lider');
+    const admin = await entrar(e.app, 'admin');
+    const pedir = (token: string, url: string) => e.app.inject({ url, headers: conToken(token) });
+    const sin = await pedir(lider.token, '/reportesNew?plataforma=1');
+    expect(sin.statusCode).toBe(403);
+    expect(sin.json().mensaje).toBe(M.sinPermiso);
+    expect((await pedir(lider.token, '/reportesNew/total?plataforma=2')).statusCode).toBe(403);
+    expect((await pedir(lider.token, '/reportesNew')).statusCode).toBe(200);
+    expect((await pedir(admin.token, '/reportesNew?plataforma=1')).statusCode).toBe(200);
+  });
+});
