@@ -19,10 +19,16 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per minute per IP, all routes. */
   rateLimitMax: number;
-  /** Failed logins before an account is locked, and for how long (seconds). */
+  /**
+   * Login throttling (modules/auth/limites.ts): failures of one client on one account, and of
+   * one client on all accounts, before it must wait; the first wait and the longest (seconds);
+   * the most an attempt on an account under attack is held (ms).
+   */
   loginMaxFallosCuenta: number;
   loginMaxFallosIp: number;
+  loginEspera: number;
   loginBloqueo: number;
+  loginDemoraMaxMs: number;
   webDir: string | undefined;
   logLevel: string;
   /** HTTP provider simulator; unset: the in-process simulator. */
@@ -148,7 +154,9 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: entero(env.RATE_LIMIT_MAX, 600),
     loginMaxFallosCuenta: entero(env.LOGIN_MAX_FALLOS_CUENTA, 5),
     loginMaxFallosIp: entero(env.LOGIN_MAX_FALLOS_IP, 30),
+    loginEspera: entero(env.LOGIN_ESPERA, 30),
     loginBloqueo: entero(env.LOGIN_BLOQUEO, 15 * 60),
+    loginDemoraMaxMs: entero(env.LOGIN_DEMORA_MAX_MS, 2000),
     webDir: env.WEB_DIR,
     logLevel: env.LOG_LEVEL ?? 'info',
     providerSimUrl: env.PROVIDER_SIM_URL || undefined,

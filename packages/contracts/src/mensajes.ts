@@ -25,6 +25,8 @@ export const M = {
   /** (propio) */ codigoIncorrecto: 'Código de verificación incorrecto, intenta de nuevo',
   /** (propio) */ cuentaBloqueada:
     'Demasiados intentos fallidos. Espera {minutos} minutos e intenta de nuevo',
+  /** (propio) */ cuentaBloqueadaSegundos:
+    'Demasiados intentos fallidos. Espera {segundos} segundos e intenta de nuevo',
   /** (propio) */ demasiadasSolicitudes: 'Demasiadas solicitudes, espera un momento e intenta de nuevo',
   /** (propio) */ xsrfInvalido: 'Solicitud rechazada por seguridad, recarga la página e intenta de nuevo',
   /** (propio) */ sinPermiso: 'No tienes permiso para realizar esta acción',

@@ -70,29 +70,72 @@ export const revocar = (db: Db, sid: string, empresaId: number) =>
     .where('empresa_id', '=', empresaId)
     .execute();
 
-/** Seconds left of the longest lock among `claves`, or 0. */
-export async function segundosBloqueado(db: Db, claves: string[]): Promise<number> {
-  const r = await db
+/** A throttling key as the login finds it: failures counted and seconds left of its wait (0: none). */
+export interface Intentos {
+  clave: string;
+  fallos: number;
+  segundos: number;
+}
+
+/** The keys among `claves` that have a row (one indexed read per login attempt). */
+export const intentos = (db: Db, claves: string[]) =>
+  db
     .selectFrom('intentos_login')
-    .select(sql<number>`coalesce(max(extract(epoch from bloqueado_hasta - now())), 0)::float8`.as('s'))
+    .select([
+      'clave',
+      'fallos',
+      sql<number>`greatest(coalesce(extract(epoch from bloqueado_hasta - now()), 0), 0)::float8`.as(
+        'segundos',
+      ),
+    ])
     .where('clave', 'in', claves)
-    .where('bloqueado_hasta', '>', new Date())
-    .executeTakeFirst();
-  return Math.ceil(Number(r?.s ?? 0));
+    .execute();
+
+/** How one key's failures turn into waits (seconds). */
+export interface Escala {
+  /** The failure from which each further failure starts a wait. */
+  desde: number;
+  /** The failure whose wait is `base`; each one after it doubles the wait. */
+  duplicaTras: number;
+  base: number;
+  maximo: number;
+  /** Failures are forgotten this long after both the first of them and the end of the last wait. */
+  olvido: number;
 }
 
 /**
- * Counts one failure for `clave` in a window of `ventana` seconds, in one atomic upsert so
- * concurrent failures all count; reaching `maximo` locks the key for `bloqueo` seconds.
+ * Counts one failure for `clave` in one atomic upsert, so concurrent failures all count, and
+ * sets its wait: from failure `desde` on, min(base * 2^max(0, fallos - duplicaTras), maximo)
+ * from now. Returns the count after this failure.
  */
-export const registrarFallo = (db: Db, clave: string, maximo: number, ventana: number, bloqueo: number) =>
-  sql`insert into intentos_login as i (clave, fallos, desde) values (${clave}, 1, now())
-      on conflict (clave) do update set
-        fallos = case when i.desde < now() - make_interval(secs => ${ventana}) then 1 else i.fallos + 1 end,
-        desde = case when i.desde < now() - make_interval(secs => ${ventana}) then now() else i.desde end,
-        bloqueado_hasta = case
-          when i.desde >= now() - make_interval(secs => ${ventana}) and i.fallos + 1 >= ${maximo}
-          then now() + make_interval(secs => ${bloqueo}) else i.bloqueado_hasta end`.execute(db);
+export async function registrarFallo(db: Db, clave: string, e: Escala): Promise<number> {
+  const olvidado = sql`greatest(i.desde, coalesce(i.bloqueado_hasta, i.desde))
+    < now() - make_interval(secs => ${e.olvido})`;
+  const fallos = sql`(case when ${olvidado} then 1 else i.fallos + 1 end)`;
+  const espera = (n: unknown) =>
+    sql`now() + make_interval(secs => least(${e.base}::float8
+      * power(2, least(greatest(${n} - ${e.duplicaTras}, 0), 40)), ${e.maximo}::float8))`;
+  const r = await sql<{ fallos: number }>`
+    insert into intentos_login as i (clave, fallos, desde, bloqueado_hasta)
+    values (${clave}, 1, now(), case when 1 >= ${e.desde} then ${espera(sql`1`)} end)
+    on conflict (clave) do update set
+      fallos = ${fallos},
+      desde = case when ${olvidado} then now() else i.desde end,
+      bloqueado_hasta = case
+        when ${fallos} >= ${e.desde} then ${espera(fallos)}
+        when ${olvidado} then null
+        else i.bloqueado_hasta end
+    returning fallos`.execute(db);
+  return Number(r.rows[0]?.fallos ?? 1);
+}
 
 export const limpiarFallos = (db: Db, clave: string) =>
   db.deleteFrom('intentos_login').where('clave', '=', clave).execute();
+
+/** Clears `clave` unless it is waiting now (an account under attack stays so until it expires). */
+export const limpiarSiNoEspera = (db: Db, clave: string) =>
+  db
+    .deleteFrom('intentos_login')
+    .where('clave', '=', clave)
+    .where((eb) => eb.or([eb('bloqueado_hasta', 'is', null), eb('bloqueado_hasta', '<=', sql<Date>`now()`)]))
+    .execute();

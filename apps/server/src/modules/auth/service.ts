@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Credenciales, RespuestaLogin } from '@recargas/contracts/auth';
 import { PASO } from '@recargas/contracts/auth';
-import { M, texto } from '@recargas/contracts/mensajes';
+import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador } from '@recargas/contracts/niveles';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -11,6 +11,7 @@ import { aleatorio, cifrar, descifrar, hmac, iguales, sha256, verificarPassword 
 import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../companies/service.ts';
 import * as usuarios from '../users/service.ts';
+import * as limites from './limites.ts';
 import * as repo from './repo.ts';
 import { tokensDe } from './tokens.ts';
 
@@ -54,36 +55,17 @@ export const xsrfDe = (config: Config, sid: string) => hmac(config.jwtSecret, `x
 const firmar = (ctx: Ctx, u: { id: number; empresa_id: number; nivel: number }, sid: string) =>
   tokensDe(ctx.config.jwtSecret).firmar(u, sid, ctx.config.accessTtl);
 
-// ---- Login throttling: per account and per IP, counted in the database so every API process agrees.
-
-const claveCuenta = (empresaId: number, username: string) => `u:${empresaId}:${username.toLowerCase()}`;
-const claveIp = (ip: string) => `ip:${ip}`;
-
-async function comprobarBloqueo(ctx: Ctx, claves: string[]) {
-  const segundos = await repo.segundosBloqueado(ctx.db, claves);
-  if (segundos > 0) {
-    throw new ErrorApi(429, texto('cuentaBloqueada', { minutos: Math.max(1, Math.ceil(segundos / 60)) }));
-  }
-}
-
-async function registrarFallo(ctx: Ctx, cuenta: string, ip: string) {
-  const c = ctx.config;
-  await repo.registrarFallo(ctx.db, cuenta, c.loginMaxFallosCuenta, c.loginBloqueo, c.loginBloqueo);
-  await repo.registrarFallo(ctx.db, ip, c.loginMaxFallosIp, c.loginBloqueo, c.loginBloqueo);
-}
-
 /** Company, throttle and password: the common first half of login, 2FA setup and 2FA verify. */
 async function autenticar(ctx: Ctx, cred: Credenciales, ip: string) {
   const empresa = await empresas.buscar(ctx.db, cred.empresa);
-  const cuenta = claveCuenta(empresa.id, cred.username);
-  const deIp = claveIp(ip);
-  await comprobarBloqueo(ctx, [cuenta, deIp]);
+  const claves = limites.clavesDe(empresa.id, cred.username, ip);
+  await limites.comprobar(ctx, claves);
   const u = await usuarios.porUsername(ctx.db, empresa.id, cred.username);
   if (!(await verificarPassword(u?.password_hash, cred.password)) || !u) {
-    await registrarFallo(ctx, cuenta, deIp);
+    await limites.fallo(ctx, claves);
     throw new ErrorApi(401, M.credencialesInvalidas, { code: PASO.normal });
   }
-  return { empresa, u, cuenta, deIp };
+  return { empresa, u, claves };
 }
 
 // ---- Two-step verification (TOTP) for administrators: codes 13, 14 and 15 of spec section 4.
@@ -117,9 +99,9 @@ async function pasoDosPasos(ctx: Ctx, empresa: empresas.Empresa, u: usuarios.Usu
 }
 
 export async function iniciarSesion(ctx: Ctx, cred: Credenciales, ip: string): Promise<SesionNueva> {
-  const { empresa, u, cuenta } = await autenticar(ctx, cred, ip);
+  const { empresa, u, claves } = await autenticar(ctx, cred, ip);
   if (requiereDosPasos(u)) return pasoDosPasos(ctx, empresa, u);
-  await repo.limpiarFallos(ctx.db, cuenta);
+  await limites.exito(ctx, claves);
   return abrirSesion(ctx, empresa, u, ip);
 }
 
@@ -134,7 +116,7 @@ export async function verificarDosPasos(
   cred: Credenciales & { code: string },
   ip: string,
 ): Promise<SesionNueva> {
-  const { empresa, u, cuenta, deIp } = await autenticar(ctx, cred, ip);
+  const { empresa, u, claves } = await autenticar(ctx, cred, ip);
   if (!requiereDosPasos(u)) throw new ErrorApi(409, M.credencialesInvalidas, { code: PASO.normal });
   if (!u.totp_secreto) return pasoDosPasos(ctx, empresa, u);
   const totp = totpDe(empresa.nombre, u.username, descifrar(ctx.config.jwtSecret, u.totp_secreto));
@@ -143,11 +125,11 @@ export async function verificarDosPasos(
   const usado =
     delta !== null && (await usuarios.usarPasoTotp(ctx.db, empresa.id, u.id, totp.counter() + delta));
   if (!usado) {
-    await registrarFallo(ctx, cuenta, deIp);
+    await limites.fallo(ctx, claves);
     const code = u.totp_confirmado ? PASO.codigo : PASO.codigoNuevo;
     throw new ErrorApi(401, M.codigoIncorrecto, { code });
   }
-  await repo.limpiarFallos(ctx.db, cuenta);
+  await limites.exito(ctx, claves);
   return abrirSesion(ctx, empresa, u, ip);
 }
 

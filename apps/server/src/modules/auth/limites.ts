@@ -1,0 +1,112 @@
+import { setTimeout as dormir } from 'node:timers/promises';
+import { texto } from '@recargas/contracts/mensajes';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as repo from './repo.ts';
+
+/*
+ * Login throttling (issue 17), counted in the database so every API process agrees. A lock on
+ * the account alone lets anyone lock its owner out by typing wrong passwords (OWASP's
+ * authentication cheat sheet warns of exactly that denial of service), so the waits fall on
+ * the client that fails, and the account only adds what cannot shut its owner out:
+ *
+ * - (account, client IP): after loginMaxFallosCuenta failures that client waits
+ *   loginEspera seconds, doubling with each further failure up to loginBloqueo. The owner on a
+ *   machine that has not failed logs in as ever.
+ * - client IP, all accounts: the same after loginMaxFallosIp failures (password spraying).
+ *   Attempts refused by a wait count here too: a client that keeps trying while told to wait
+ *   waits longer, on every account.
+ * - account, all IPs: once loginMaxFallosCuenta failures of any clients add up the account is
+ *   under attack for loginBloqueo seconds after its last failure. Then every failure of a
+ *   client makes that client wait, from its first (so many addresses get about one guess
+ *   each per wait, doubling, instead of loginMaxFallosCuenta each), and every attempt on the
+ *   account, the owner's too, is held 250 ms, doubling per failure, at most loginDemoraMaxMs,
+ *   before its password is checked. That slows a distributed attack; its owner loses at most
+ *   that delay, never the account.
+ *
+ * A success clears its (account, IP) key, and the account's count while it is not under attack
+ * (an owner's own typos do not add up over the day; an attack is not lifted by its owner
+ * logging in). The TOTP step of two-step login fails and clears the same keys.
+ */
+
+export interface Ctx {
+  db: Db;
+  config: Config;
+}
+
+export interface Claves {
+  cuenta: string;
+  par: string;
+  ip: string;
+}
+
+export function clavesDe(empresaId: number, username: string, ip: string): Claves {
+  const cuenta = `u:${empresaId}:${username.toLowerCase()}`;
+  return { cuenta, par: `${cuenta}@${ip}`, ip: `ip:${ip}` };
+}
+
+/** The first hold of an attempt on an account under attack (ms); it doubles per failure. */
+const DEMORA_BASE_MS = 250;
+
+/** 429 with the wait left: in seconds under two minutes (no "1 minutos"), else in minutes. */
+function demasiados(segundos: number) {
+  const s = Math.max(1, Math.ceil(segundos));
+  return new ErrorApi(
+    429,
+    s < 120
+      ? texto('cuentaBloqueadaSegundos', { segundos: s })
+      : texto('cuentaBloqueada', { minutos: Math.ceil(s / 60) }),
+  );
+}
+
+const escala = (c: Config, desde: number, duplicaTras = desde): repo.Escala => ({
+  desde,
+  duplicaTras,
+  base: c.loginEspera,
+  maximo: c.loginBloqueo,
+  olvido: c.loginBloqueo,
+});
+
+/**
+ * Before the password is checked: 429 while this client (on this account, or at all) must
+ * wait; on an account under attack, holds the attempt for its bounded delay.
+ */
+export async function comprobar(ctx: Ctx, k: Claves): Promise<void> {
+  const c = ctx.config;
+  const filas = await repo.intentos(ctx.db, [k.cuenta, k.par, k.ip]);
+  const de = (clave: string) => filas.find((f) => f.clave === clave);
+  const espera = Math.max(de(k.par)?.segundos ?? 0, de(k.ip)?.segundos ?? 0);
+  if (espera > 0) {
+    // Trying while told to wait is one more failure of this address (not of the account).
+    await repo.registrarFallo(ctx.db, k.ip, escala(c, c.loginMaxFallosIp));
+    throw demasiados(espera);
+  }
+  const cuenta = de(k.cuenta);
+  if (cuenta && cuenta.segundos > 0 && cuenta.fallos >= c.loginMaxFallosCuenta) {
+    const veces = Math.min(cuenta.fallos - c.loginMaxFallosCuenta, 20);
+    await dormir(Math.min(c.loginDemoraMaxMs, DEMORA_BASE_MS * 2 ** veces));
+  }
+}
+
+/** A wrong password or code: one failure for the account, this client on it, and this client. */
+export async function fallo(ctx: Ctx, k: Claves): Promise<void> {
+  const c = ctx.config;
+  const n = c.loginMaxFallosCuenta;
+  // The account's own count only marks it under attack, for loginBloqueo after its last failure.
+  const deLaCuenta = await repo.registrarFallo(ctx.db, k.cuenta, {
+    desde: n,
+    duplicaTras: n,
+    base: c.loginBloqueo,
+    maximo: c.loginBloqueo,
+    olvido: c.loginBloqueo,
+  });
+  await repo.registrarFallo(ctx.db, k.par, escala(c, deLaCuenta >= n ? 1 : n, n));
+  await repo.registrarFallo(ctx.db, k.ip, escala(c, c.loginMaxFallosIp));
+}
+
+/** A login that got through: this client starts afresh on this account. */
+export async function exito(ctx: Ctx, k: Claves): Promise<void> {
+  await repo.limpiarFallos(ctx.db, k.par);
+  await repo.limpiarSiNoEspera(ctx.db, k.cuenta);
+}
