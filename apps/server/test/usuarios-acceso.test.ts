@@ -163,10 +163,20 @@ const PETICIONES: Record<string, Record<Donde, () => Promise<Peticion>>> = {
     otra: async () => ({ method: 'GET', url: '/api/usuariosMonto?limit=100' }),
   },
   'POST /api/setUsuariosMonto': {
+    // A fresh client: a changed permission ends its user's sessions, and 'cliente' has one here.
     propia: async () => ({
       method: 'POST',
       url: '/api/setUsuariosMonto',
-      payload: { username: 'cliente', isMonto: 1 },
+      payload: {
+        username: (
+          await e.db
+            .selectFrom('usuarios')
+            .select('username')
+            .where('id', '=', await clienteDemoNuevo())
+            .executeTakeFirstOrThrow()
+        ).username,
+        isMonto: 1,
+      },
     }),
     otra: async () => ({
       method: 'POST',
