@@ -9,11 +9,9 @@ import {
 } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import * as saldos from './service.ts';
 
 /** Balances and minimum balances: levels 0 and 1 only (spec section 6). */
-const admins = { acceso: { niveles: ADMINS } } as const;
 
 export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
@@ -21,7 +19,6 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/saldosData',
     {
-      config: admins,
       schema: {
         tags: ['saldos'],
         summary: 'Saldos de Recargatodo y Pagaqui',
@@ -34,7 +31,6 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/minimos',
     {
-      config: admins,
       schema: {
         tags: ['saldos'],
         summary: 'Montos mínimos para notificar',
@@ -47,7 +43,6 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/minimos',
     {
-      config: admins,
       schema: {
         tags: ['saldos'],
         summary: 'Guarda los montos mínimos',
@@ -64,7 +59,6 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/alertasSaldo',
     {
-      config: admins,
       schema: {
         tags: ['saldos'],
         summary: 'Alertas de saldo bajo abiertas',
@@ -77,7 +71,6 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/configRecargasSinUsuario',
     {
-      config: admins,
       schema: {
         tags: ['recargas'],
         summary: 'Máximo de recargas al día sin usuario (1 a 2000)',

@@ -10,17 +10,14 @@ import {
 } from '@recargas/contracts/plataformas';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMINS, TODOS } from '../../plugins/acceso.ts';
 import * as carriers from './service.ts';
 
 /** Carrier top-ups: the RECARGAS_CARRIER permission and an administrator (spec section 6). */
-const carrier = { acceso: { niveles: ADMINS, permisos: ['RECARGAS_CARRIER'] } } as const;
 
 export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/empresas',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Plataformas de la empresa (para registrar un usuario de plataforma)',
@@ -33,7 +30,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plataformasEmpresa',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Usuarios de plataforma de la empresa',
@@ -46,7 +42,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/plataformasEmpresa',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Registrar nuevo usuario de plataforma',
@@ -63,7 +58,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plataformaCarrier',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Usuario de plataforma de cada carrier',
@@ -76,7 +70,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cambiarPlataformasEmpresa',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Elige el usuario de plataforma de un carrier (null: el predeterminado)',
@@ -94,7 +87,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
     '/api/comments/',
     {
       // Every user: the top-up screen shows the chosen carrier's comment.
-      config: { acceso: { niveles: TODOS } },
       schema: {
         tags: ['carriers'],
         summary: 'Comentario de cada carrier',
@@ -107,7 +99,6 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/comments/',
     {
-      config: carrier,
       schema: {
         tags: ['carriers'],
         summary: 'Guarda los comentarios por carrier',

@@ -13,12 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import * as empresas from './service.ts';
 
 const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
 /** The company's own settings: administrators (levels 0 and 1), always of their own company. */
-const admins = { acceso: { niveles: ADMINS } } as const;
 
 export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes read multipart bodies (the logo), with these limits.
@@ -27,7 +25,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getEmpresa/:name',
     {
-      config: { acceso: { publico: true } },
       schema: {
         tags: ['empresas'],
         summary: 'Tema público de una empresa (login: se adivina por el host)',
@@ -41,7 +38,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getEmpresa/:name/logo',
     {
-      config: { acceso: { publico: true } },
       schema: {
         tags: ['empresas'],
         summary: 'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)',
@@ -57,7 +53,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/configuraciones',
     {
-      config: admins,
       schema: {
         tags: ['configuraciones'],
         summary: 'Colores, logo y funciones de la empresa',
@@ -70,7 +65,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/configuraciones',
     {
-      config: admins,
       schema: {
         tags: ['configuraciones'],
         summary: 'Cambia colores y funciones de la empresa; cada cambio queda en la auditoría',
@@ -87,7 +81,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/configuraciones/logo',
     {
-      config: admins,
       schema: {
         tags: ['configuraciones'],
         summary: `Sube el logo de la empresa (multipart: logo; PNG, JPG, GIF o WebP de hasta ${LOGO_MAX_KB} KB)`,
@@ -104,7 +97,6 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/configuraciones/auditoria',
     {
-      config: admins,
       schema: {
         tags: ['configuraciones'],
         summary: 'Historial de cambios de configuración de la empresa, el más reciente primero',

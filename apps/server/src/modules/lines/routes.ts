@@ -8,11 +8,9 @@ import {
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import * as lineas from './service.ts';
 
 /** administrarBase opens for every level but clients (spec section 6 and the menu). */
-const NO_CLIENTES = [0, 1, 2] as const;
 
 export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
@@ -20,7 +18,6 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/iccs',
     {
-      config: { acceso: { niveles: NO_CLIENTES } },
       schema: {
         tags: ['lineas'],
         summary: 'Inventario de líneas: rango de fechas, filtros por columna y paginación por cursor',
@@ -34,7 +31,6 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/actualizarIcc',
     {
-      config: { acceso: { niveles: NO_CLIENTES, permisos: ['ADMINISTRAR_BASE'] } },
       schema: {
         tags: ['lineas'],
         summary: 'Edita una línea (icc, dn, compañía, líder, cliente, monto, nir)',
@@ -51,7 +47,6 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/desbloquearIcc',
     {
-      config: { acceso: { niveles: ADMINS, permisos: ['DESBLOQUEAR_LINEAS'] } },
       schema: {
         tags: ['lineas'],
         summary: 'Desbloquea una línea recargada sin fecha de recarga',

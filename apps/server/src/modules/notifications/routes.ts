@@ -7,18 +7,15 @@ import {
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { TODOS } from '../../plugins/acceso.ts';
 import * as notificaciones from './service.ts';
 
 /** Notifications of the logged-in user: push subscription, in-app list. */
 export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
-  const todos = { acceso: { niveles: TODOS } } as const;
 
   app.post(
     '/firebase',
     {
-      config: todos,
       schema: {
         tags: ['notificaciones'],
         summary: 'Guarda la suscripción push del navegador (una por navegador)',
@@ -35,7 +32,6 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notificaciones/clave',
     {
-      config: todos,
       schema: {
         tags: ['notificaciones'],
         summary: 'Clave pública VAPID para suscribirse',
@@ -48,7 +44,6 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notificaciones',
     {
-      config: todos,
       schema: {
         tags: ['notificaciones'],
         summary: 'Notificaciones del usuario (últimas 20) y cuántas no ha leído',
@@ -61,7 +56,6 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notificaciones/leidas',
     {
-      config: todos,
       schema: {
         tags: ['notificaciones'],
         summary: 'Marca como leídas las notificaciones del usuario',

@@ -4,7 +4,6 @@ import {
   respuestaActualizaciones,
 } from '@recargas/contracts/actualizaciones';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TODOS } from '../../plugins/acceso.ts';
 import * as notas from './service.ts';
 
 /** Release notes: every logged-in user (the menu always shows Actualizaciones). */
@@ -12,7 +11,6 @@ export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/actualizaciones',
     {
-      config: { acceso: { niveles: TODOS } },
       schema: {
         tags: ['actualizaciones'],
         summary: "Notas de versión; la más reciente marcada 'Nuevo' hasta que el usuario la abre",
@@ -25,7 +23,6 @@ export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/actualizaciones/:id',
     {
-      config: { acceso: { niveles: TODOS } },
       schema: {
         tags: ['actualizaciones'],
         summary: 'Detalle de una nota de versión (la marca como leída para el usuario)',
