@@ -101,7 +101,7 @@ function medir(url: string, conexiones: number, ruta: string, recarga: boolean):
                       }
                     : {}),
                 },
-                body: JSON.stringify({ dn, compania: 'T', monto: 30 }),
+                body: JSON.stringify({ dn, compania: 'T' }),
               };
             },
           },

@@ -160,7 +160,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       cliente,
       'POST',
       '/checkOut',
-      { dn: '5530000001', compania: 'U', monto: 30 },
+      { dn: '5530000001', compania: 'U' },
       'c-u',
     );
     expect(unefon.statusCode).toBe(200);
@@ -176,7 +176,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       cliente,
       'POST',
       '/checkOut',
-      { dn: '5530000002', compania: 'T', monto: 30 },
+      { dn: '5530000002', compania: 'T' },
       'c-t',
     );
     expect(p1.envio(String(telcel.json().id))?.usuario).toBeUndefined();
@@ -200,7 +200,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       cliente,
       'POST',
       '/checkOut',
-      { dn: '5530000004', compania: 'U', monto: 30 },
+      { dn: '5530000004', compania: 'U' },
       'c-u-2',
     );
     expect(p1.envio(String(otra.json().id))).toBeDefined();

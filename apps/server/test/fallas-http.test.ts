@@ -45,7 +45,7 @@ describe('faults injected through the HTTP simulator', () => {
     const trabajador = async () => {
       while (siguiente < TOTAL) {
         const i = siguiente++;
-        const body = JSON.stringify({ dn: `55${String(i).padStart(8, '0')}`, compania: 'T', monto: 30 });
+        const body = JSON.stringify({ dn: `55${String(i).padStart(8, '0')}`, compania: 'T' });
         // Every 10th submit is double-clicked: the same key twice at once.
         const veces = i % 10 === 0 ? 2 : 1;
         const r = await Promise.all(

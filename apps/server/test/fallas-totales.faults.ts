@@ -97,7 +97,7 @@ describe('faults: provider faults, three SIGKILLs of the API and a PostgreSQL re
     const cliente = async () => {
       while (siguiente < TOTAL) {
         const i = siguiente++;
-        const cuerpo = JSON.stringify({ dn: `55${String(i).padStart(8, '0')}`, compania: 'T', monto: 30 });
+        const cuerpo = JSON.stringify({ dn: `55${String(i).padStart(8, '0')}`, compania: 'T' });
         for (;;) {
           try {
             const r = await fetch(`${api.url}/checkOut`, {

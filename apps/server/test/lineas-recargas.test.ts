@@ -99,9 +99,15 @@ describe('top-up by ICC of an inventory line', () => {
     expect((await simuladorDe(e)).registro().recibidos[String(r.json().id)]).toBe(1);
   });
 
-  it('an amount typed by the user wins over the line amount', async () => {
+  it('an amount chosen by a holder of Permiso Monto wins over the line amount; others cannot choose', async () => {
     const l = await linea({ monto: null });
-    const r = await recargar(cliente, { icc: l.icc, compania: 'M', monto: 200 }, 'icc-monto');
+    // cliente holds no Permiso Monto: refused, nothing written, the line untouched.
+    const negada = await recargar(cliente, { icc: l.icc, compania: 'M', monto: 200 }, 'icc-monto-negada');
+    expect(negada.statusCode).toBe(403);
+    expect(negada.json().mensaje).toBe(M.montoNoPermitido);
+    expect(await recargasDeIcc(l.icc)).toHaveLength(0);
+    expect((await lineaDb(l.id)).is_recargado).toBe(false);
+    const r = await recargar(admin, { icc: l.icc, compania: 'M', monto: 200 }, 'icc-monto');
     expect((await recargaDb(r.json().id)).monto).toBe(200);
     const sinMonto = await linea({ monto: null });
     const r2 = await recargar(cliente, { icc: sinMonto.icc, compania: 'M' }, 'icc-monto-2');
@@ -166,10 +172,15 @@ describe('top-up by ICC of an inventory line', () => {
     const telcel = await linea({ compania: 'T' });
     const r3 = await recargar(lider, { icc: telcel.icc, dn: '5511112222', compania: 'T' }, 'icc-5c');
     expect((await recargaDb(r3.json().id)).dn).toBe('5566778899');
-    // An ICC outside the inventory: the typed number only with the permission.
+    // An ICC outside the inventory: the typed number only with the permission. Without it an
+    // AT&T top-up is left with no DN at all, which needs ATT_SIN_DN: refused, nothing written.
     const fuera = iccNuevo();
     const r4 = await recargar(cliente, { icc: fuera, dn: '5511112222', compania: 'A' }, 'icc-5d');
-    expect(await recargaDb(r4.json().id)).toMatchObject({ dn: '', linea_id: null });
+    expect(r4.statusCode).toBe(400);
+    expect(r4.json().mensaje).toBe(M.recargaFaltanDatos);
+    expect(await recargasDeIcc(fuera)).toHaveLength(0);
+    const r5 = await recargar(lider, { icc: fuera, dn: '5511112222', compania: 'A' }, 'icc-5e');
+    expect(await recargaDb(r5.json().id)).toMatchObject({ dn: '5511112222', linea_id: null });
   });
 
   it("a leader's or client's top-up of another leader's or client's line is refused, nothing written", async () => {
@@ -227,9 +238,10 @@ describe('top-up by ICC of an inventory line', () => {
       .values({ empresa_id: gmcel, icc, dn: '3300000000', compania: 'T', monto: 100 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const r = await recargar(cliente, { icc, compania: 'A' }, 'icc-8');
+    // Unefon: no DN needed with an ICC (AT&T and Movistar need ATT_SIN_DN / MOVI_SIN_DN for that).
+    const r = await recargar(cliente, { icc, compania: 'U' }, 'icc-8');
     expect(r.statusCode).toBe(200);
-    expect(await recargaDb(r.json().id)).toMatchObject({ dn: '', compania: 'A', linea_id: null });
+    expect(await recargaDb(r.json().id)).toMatchObject({ dn: '', compania: 'U', linea_id: null });
     expect((await lineaDb(id)).is_recargado).toBe(false);
   });
 });

@@ -216,7 +216,8 @@ describe('scheduling (vcell)', () => {
     for (const l of vcellDemo)
       await masivas.recargarIndividual(
         e.app as unknown as Ctx,
-        { empresaId: empresa.id, usuarioId: admin.id, nivel: 1, permisos: [] },
+        // MOVI_DN: the block's DN goes with the ICC (a Movistar top-up with no DN at all needs MOVI_SIN_DN).
+        { empresaId: empresa.id, usuarioId: admin.id, nivel: 1, permisos: ['MOVI_DN'] },
         l.id,
       );
     const c = await llamar('POST', '/api/cancelarProgramacion', s, { identificador: prog.identificador });

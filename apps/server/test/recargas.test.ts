@@ -37,7 +37,8 @@ const ctx = () => e.app as unknown as Ctx;
 describe('POST /checkOut', () => {
   it('a top-up by phone: row written, sent once, Recarga exitosa with the provider folio', async () => {
     const dn = dnNuevo();
-    const r = await recargar(cliente, { dn, compania: 'T', monto: 50 }, 'k-exito');
+    // cliente holds no Permiso Monto: the company's default amount goes (recargas-montos.test.ts).
+    const r = await recargar(cliente, { dn, compania: 'T' }, 'k-exito');
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body).toMatchObject({ estado: 'exitosa', mensaje: M.recargaExitosa });
@@ -46,7 +47,7 @@ describe('POST /checkOut', () => {
     expect(f).toMatchObject({
       dn,
       compania: 'T',
-      monto: 50,
+      monto: 30,
       estado: 'exitosa',
       tipo: 'todito',
       tipo_recarga: 1,
@@ -80,7 +81,8 @@ describe('POST /checkOut', () => {
   });
 
   it('a top-up by ICC (19 digits) is accepted and defaults the amount from the company', async () => {
-    const r = await recargar(cliente, { icc: '8952140061234567890', compania: 'A' }, 'k-icc');
+    // Telcel: an AT&T or Movistar ICC with no DN at all needs ATT_SIN_DN / MOVI_SIN_DN.
+    const r = await recargar(cliente, { icc: '8952140061234567890', compania: 'T' }, 'k-icc');
     expect(r.statusCode).toBe(200);
     expect(await fila(r.json().id)).toMatchObject({ icc: '8952140061234567890', dn: '', monto: 30 });
   });
@@ -90,7 +92,7 @@ describe('POST /checkOut', () => {
     sim.configurar({ latenciaMs: 30 });
     const dn = dnNuevo();
     const r = await Promise.all(
-      Array.from({ length: 10 }, () => recargar(cliente, { dn, compania: 'T', monto: 30 }, 'k-diez')),
+      Array.from({ length: 10 }, () => recargar(cliente, { dn, compania: 'T' }, 'k-diez')),
     );
     const ids = new Set(r.map((x) => x.json().id));
     expect(ids.size).toBe(1);
@@ -99,23 +101,23 @@ describe('POST /checkOut', () => {
     expect(sim.registro().recibidos[String(id)]).toBe(1);
     expect(await e.db.selectFrom('recargas').select('id').where('dn', '=', dn).execute()).toHaveLength(1);
     // Later repeats get the decided answer.
-    const otra = await recargar(cliente, { dn, compania: 'T', monto: 30 }, 'k-diez');
+    const otra = await recargar(cliente, { dn, compania: 'T' }, 'k-diez');
     expect(otra.statusCode).toBe(200);
     expect(otra.json().id).toBe(id);
   });
 
   it('without a key, an identical submit within the minute is the same top-up (double click)', async () => {
     const dn = dnNuevo();
-    const a = await recargar(cliente, { dn, compania: 'T', monto: 30 });
-    const b = await recargar(cliente, { dn, compania: 'T', monto: 30 });
+    const a = await recargar(cliente, { dn, compania: 'T' });
+    const b = await recargar(cliente, { dn, compania: 'T' });
     expect(b.json().id).toBe(a.json().id);
-    const c = await recargar(cliente, { dn, compania: 'T', monto: 50 });
+    const c = await recargar(cliente, { dn, compania: 'U' });
     expect(c.json().id).not.toBe(a.json().id);
   });
 
   it('a declined top-up fails with the provider message and gives its place in the daily count back', async () => {
     (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
-    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-rechazo');
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-rechazo');
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ estado: 'fallida', mensaje: 'Número no válido para recarga' });
   });
@@ -123,7 +125,7 @@ describe('POST /checkOut', () => {
   it('a timeout leaves the row open (202), and reconciliation decides it without sending again', async () => {
     const sim = await simuladorDe(e);
     sim.configurar({ tasaTimeout: 1 });
-    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-timeout');
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-timeout');
     expect(r.statusCode).toBe(202);
     expect(r.json()).toMatchObject({ estado: 'pendiente', mensaje: M.recargaEnProceso });
     sim.configurar(SIN_FALLAS);
@@ -135,7 +137,7 @@ describe('POST /checkOut', () => {
   it('an outcome unknown at first and known later stays open until the provider knows', async () => {
     const sim = await simuladorDe(e);
     sim.configurar({ demoraResultadoMs: 300 });
-    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-despues');
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-despues');
     expect(r.statusCode).toBe(202);
     expect(await recargas.reconciliar(ctx(), r.json().id)).toBe(false);
     await new Promise((ok) => setTimeout(ok, 350));
@@ -150,7 +152,7 @@ describe('POST /checkOut', () => {
     // Find a seed roll that loses the request before the provider (5xx-antes).
     let id = 0;
     for (let i = 0; i < 20 && !id; i++) {
-      const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, `k-perdida-${i}`);
+      const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, `k-perdida-${i}`);
       if (sim.registro().recibidos[String(r.json().id)] === undefined) id = r.json().id;
     }
     expect(id).toBeGreaterThan(0);
@@ -164,7 +166,7 @@ describe('POST /checkOut', () => {
 
   it('a row written but never sent (crash before the call) is never sent by reconciliation: it fails, no charge', async () => {
     const sim = await simuladorDe(e);
-    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-crash');
+    const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-crash');
     const id = r.json().id;
     // As the row stood between its write and the call: open, and unknown to the provider.
     await e.db
@@ -184,7 +186,7 @@ describe('POST /checkOut', () => {
     const p2 = await simuladorDe(e, 'demo', 2);
     const delCliente = await recargar(
       cliente,
-      { dn: dnNuevo(), compania: 'M', monto: 30, plataforma: 2 },
+      { dn: dnNuevo(), compania: 'M', plataforma: 2 },
       'k-p-cliente',
     );
     expect(p2.registro().recibidos[String(delCliente.json().id)]).toBeUndefined();
@@ -203,7 +205,7 @@ describe.skipIf(!process.env.DATABASE_URL)('prepared statements of a top-up', ()
   it('keep working when a migration adds a column to recargas while the server runs', async () => {
     const dos = async () => {
       for (let i = 0; i < 2; i++) {
-        const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T', monto: 30 });
+        const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' });
         expect(r.statusCode, r.body).toBe(200);
       }
     };
@@ -269,7 +271,7 @@ describe('daily limits hold under concurrency', () => {
     const lider = await entrar(e.app, 'lider');
     const r = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        recargar(lider, { dn: dnNuevo(), compania: 'T', monto: 30 }, `k-lim-${i}`),
+        recargar(lider, { dn: dnNuevo(), compania: 'T' }, `k-lim-${i}`),
       ),
     );
     const codigos = r.map((x) => x.statusCode);
@@ -292,14 +294,14 @@ describe('daily limits hold under concurrency', () => {
     await e.db.updateTable('usuarios').set({ max_recargas: 1 }).where('username', '=', 'portas').execute();
     const portas = await entrar(e.app, 'portas');
     (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l1')).statusCode).toBe(
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l1')).statusCode).toBe(
       422,
     );
     (await simuladorDe(e)).configurar(SIN_FALLAS);
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l2')).statusCode).toBe(
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l2')).statusCode).toBe(
       200,
     );
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T', monto: 30 }, 'k-l3')).statusCode).toBe(
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l3')).statusCode).toBe(
       429,
     );
   });

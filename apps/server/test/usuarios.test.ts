@@ -354,7 +354,7 @@ describe('soft delete', () => {
     const recarga = await e.app.inject({
       method: 'POST',
       url: '/checkOut',
-      payload: { dn: '5598765432', compania: 'T', monto: 30 },
+      payload: { dn: '5598765432', compania: 'T' },
       headers: { ...conToken(s.token, s.xsrf), 'idempotency-key': 'borrado-1' },
     });
     expect(recarga.statusCode).toBeLessThan(300);

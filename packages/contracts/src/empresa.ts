@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
+import { MONTOS } from './recargas.ts';
 
 /** Company codes are lower-case slugs used in the URL (/:empresa). */
 export const codigoEmpresa = z
@@ -53,8 +54,16 @@ export const ajustesEmpresa = z.object({
   reporteReducido: z.boolean().default(false),
   /** Extra line columns some companies show. */
   columnasExtraLineas: z.array(z.enum(['fechaEntrega', 'producto', 'fechaPortada'])).default([]),
-  /** Amount select on the top-up screen. */
+  /** Amount select on the top-up screen: with it, users holding Permiso Monto choose the amount. */
   enviarMonto: z.boolean().default(true),
+  /**
+   * The amounts the company sells, the only ones a top-up may go with (chosen, stored on a line
+   * or port-out, or montoPorDefecto): see `montoDeRecarga` in recargas.ts. Set by the operator.
+   */
+  montos: z
+    .array(z.number().int().positive().max(100_000))
+    .min(1)
+    .default(() => [...MONTOS]),
   /** Amount of a top-up that names none (amount select off, public top-up) and has no inventory line. */
   montoPorDefecto: z.number().int().positive().default(30),
   /** Estatus ICC ATT panel. */

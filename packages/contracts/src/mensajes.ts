@@ -70,6 +70,9 @@ export const M = {
   /** (propio) */ recargaNoConfirmada: 'El proveedor no recibió la recarga; no se realizó ningún cargo',
   /** (propio) */ sinRecargaSinUsuario: 'Esta empresa no permite recargas sin usuario',
   /** (propio) */ claveIdempotenciaInvalida: 'La clave Idempotency-Key debe tener de 1 a 100 caracteres',
+  /** (propio) */ montoNoPermitido: 'Monto no permitido',
+  /** (propio) */ claveIdempotenciaReutilizada:
+    'La clave Idempotency-Key ya se usó con otra solicitud; genera una clave nueva para esta recarga',
 
   // Line inventory, uploads and exports (issue 4; sections 5, 8 and 9)
   lineaCamposVacios: 'Ningun campo puede ir vacio',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CODIGOS_CARRIER } from './carriers.ts';
+import type { AjustesEmpresa } from './empresa.ts';
 import { M } from './mensajes.ts';
+import { esAdministrador, NIVEL } from './niveles.ts';
 
 /** Limits of spec section 9. */
 export const LIMITES_RECARGA = { icc: 20, dn: 10, folio: 10, tipo: 30 } as const;
@@ -18,7 +20,13 @@ const camposRecarga = z.object({
   icc: z.string().trim().max(LIMITES_RECARGA.icc, M.iccInvalido).default(''),
   dn: z.string().trim().max(LIMITES_RECARGA.dn, M.telefonoInvalido).default(''),
   compania: z.enum(CODIGOS_CARRIER, M.recargaFaltanDatos),
-  monto: z.coerce.number().int().positive().max(100_000).nullable().optional(),
+  /** A chosen amount: a JSON integer (no strings, arrays, booleans); null or absent: none chosen. */
+  monto: z
+    .number(M.lineaMontoInvalido)
+    .int(M.lineaMontoInvalido)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined),
   plataforma: z.coerce
     .number()
     .pipe(z.union([z.literal(1), z.literal(2)]))
@@ -51,9 +59,12 @@ export const peticionRecargaExterna = conReglasDeNumero(
 ).refine((p) => p.folio !== '', { message: M.sinFolio, path: ['folio'] });
 export type PeticionRecargaExterna = z.output<typeof peticionRecargaExterna>;
 
-/** POST /checkOut/{compania}/recargaSinUsuario: public, by icc or dn. */
+/**
+ * POST /checkOut/{compania}/recargaSinUsuario: public, by icc or dn. `monto` is read, whatever it
+ * holds, only so the amount rule refuses it (no user chooses an amount) instead of dropping it.
+ */
 export const peticionRecargaSinUsuario = conReglasDeNumero(
-  camposRecarga.pick({ icc: true, dn: true, compania: true }),
+  camposRecarga.pick({ icc: true, dn: true, compania: true }).extend({ monto: z.unknown().optional() }),
 );
 
 export const respuestaRecarga = z.object({
@@ -77,3 +88,69 @@ export const respuestaMovimientos = z.object({
     }),
   ),
 });
+
+// --- Rules shared by the server and the top-up screen (issue 17) -------------------------
+
+/** The caller as these rules see it; null: the public screen (no user). */
+export interface QuienRecarga {
+  nivel: number;
+  /** Permiso Monto. */
+  isMonto: boolean;
+  permisos: readonly string[];
+}
+
+/**
+ * Who may CHOOSE a top-up's amount. Permiso Monto (`isMonto`, stored on the user, switched on
+ * the users screen by administrators holding PERMISO_MONTOS) lets its holder choose, and only
+ * while the company shows the amount select (`enviarMonto`). The public screen never chooses.
+ */
+export const puedeElegirMonto = (
+  ajustes: Pick<AjustesEmpresa, 'enviarMonto'>,
+  quien: Pick<QuienRecarga, 'isMonto'> | null,
+): boolean => ajustes.enviarMonto && quien?.isMonto === true;
+
+/** An amount the company sells: an integer of its list (`montos`, default MONTOS). */
+export const montoPermitido = (ajustes: Pick<AjustesEmpresa, 'montos'>, monto: unknown): monto is number =>
+  typeof monto === 'number' && Number.isInteger(monto) && ajustes.montos.includes(monto);
+
+/** The amount a top-up goes with, or why it is refused (HTTP status and catalogue text). */
+export type DecisionMonto = { monto: number } | { status: 400 | 403; mensaje: string };
+
+/**
+ * The amount of a top-up, on every path (checkOut, foreignCheckOut, recargaSinUsuario, bulk
+ * lines, port-out recharges). `elegido` is what the caller sent (undefined: nothing): accepted
+ * only when `puedeElegirMonto` (else 403) and `montoPermitido` (else 400). Without a choice the
+ * amount is `guardado` (the inventory or bulk line's, the port-out's rechargeAmount), else the
+ * company's montoPorDefecto, and it too must be in the list: no top-up goes with an amount the
+ * company does not sell.
+ */
+export function montoDeRecarga(
+  ajustes: Pick<AjustesEmpresa, 'enviarMonto' | 'montos' | 'montoPorDefecto'>,
+  quien: Pick<QuienRecarga, 'isMonto'> | null,
+  { elegido, guardado }: { elegido?: unknown; guardado?: number | null | undefined },
+): DecisionMonto {
+  if (elegido !== undefined) {
+    if (!puedeElegirMonto(ajustes, quien)) return { status: 403, mensaje: M.montoNoPermitido };
+    if (!montoPermitido(ajustes, elegido)) return { status: 400, mensaje: M.montoNoPermitido };
+    return { monto: elegido };
+  }
+  const monto = guardado ?? ajustes.montoPorDefecto;
+  if (!montoPermitido(ajustes, monto)) return { status: 400, mensaje: M.montoNoPermitido };
+  return { monto };
+}
+
+/** The platform switch (platform 1 or 2) is for administrators holding PLATAFORMAS; others are ignored. */
+export const puedeCambiarPlataforma = (quien: Pick<QuienRecarga, 'nivel' | 'permisos'> | null): boolean =>
+  quien !== null && esAdministrador(quien.nivel) && quien.permisos.includes('PLATAFORMAS');
+
+/**
+ * Monto of the last movements: hidden where the company hides it from non-administrators
+ * (`ocultarMontoNoAdmin`), except from a leader (level 2) holding MONTO_LIDER.
+ */
+export const veMontoMovimientos = (
+  ajustes: Pick<AjustesEmpresa, 'ocultarMontoNoAdmin'>,
+  quien: Pick<QuienRecarga, 'nivel' | 'permisos'>,
+): boolean =>
+  !ajustes.ocultarMontoNoAdmin ||
+  esAdministrador(quien.nivel) ||
+  (quien.nivel === NIVEL.lider && quien.permisos.includes('MONTO_LIDER'));

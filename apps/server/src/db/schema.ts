@@ -138,6 +138,8 @@ export interface RecargasTable {
   linea_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The platform user of the carrier the top-up was sent with (0007). */
   plataforma_usuario_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Fingerprint of the request that first used the key (0016); null: a resource's key, or older. */
+  huella: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ConteoRecargasTable {

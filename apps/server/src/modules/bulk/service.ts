@@ -279,11 +279,12 @@ export async function recargarBloque(ctx: Ctx, q: Quien, fecha: number) {
   };
 }
 
+/** A line as the engine's request: its stored amount is no choice, and must be one the company sells. */
 const datosDe = (l: { icc: string; dn: string; compania: string; monto: number | null }) => ({
   icc: l.icc,
   dn: l.dn,
   compania: l.compania as Carrier,
-  monto: l.monto,
+  montoGuardado: l.monto,
   tipo: TIPO_POR_DEFECTO,
 });
 
@@ -306,7 +307,7 @@ export async function recargarIndividual(ctx: Ctx, q: Quien, id: number) {
       ctx,
       await recargas.solicitanteDe(ctx, q),
       datosDe(l),
-      repo.claveLinea(id, intento),
+      { clave: repo.claveLinea(id, intento), huella: null },
       recargas.TIPO_RECARGA.normal,
     );
   } catch (e) {
@@ -333,7 +334,7 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
       ctx,
       await recargas.solicitanteDe(ctx, q),
       datosDe(l),
-      repo.claveLinea(d.id, d.intento),
+      { clave: repo.claveLinea(d.id, d.intento), huella: null },
       recargas.TIPO_RECARGA.normal,
     );
   } catch (e) {

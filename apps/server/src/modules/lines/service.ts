@@ -10,6 +10,7 @@ import {
 } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import { montoPermitido } from '@recargas/contracts/recargas';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { Db } from '../../db/database.ts';
@@ -197,6 +198,14 @@ export async function actualizar(ctx: Ctx, u: Usuario, p: PeticionActualizarIcc)
     throw new ErrorApi(400, M.lineaLiderInvalido);
   }
   const clienteId = p.cliente ? p.cliente : null;
+  // A changed amount must be one the company sells (contracts recargas.ts); an unchanged one
+  // stays, and the top-up refuses it if the company no longer sells it.
+  if (
+    p.monto !== null &&
+    p.monto !== actual.monto &&
+    !montoPermitido(await ajustesDe(ctx.db, u.empresaId), p.monto)
+  )
+    throw new ErrorApi(400, M.montoNoPermitido);
   if (
     clienteId !== null &&
     (liderId === null || !(await repo.clienteDeLider(ctx.db, u.empresaId, liderId, clienteId)))
@@ -243,6 +252,8 @@ type Tx = Transaction<DB>;
 
 /** The DN permission of a carrier (spec section 6, set B: MOVI_DN and ATT_DN). */
 const PERMISO_DN: Record<string, string> = { M: 'MOVI_DN', A: 'ATT_DN' };
+/** A top-up by ICC of these carriers with no DN at all needs this permission (set A: MOVI_SIN_DN, ATT_SIN_DN). */
+const PERMISO_SIN_DN: Record<string, string> = { M: 'MOVI_SIN_DN', A: 'ATT_SIN_DN' };
 
 /** Who sends a top-up by ICC, as the inventory sees them; nivel null for the public screen. */
 export interface RecargadorIcc {
@@ -256,33 +267,34 @@ export interface RecargadorIcc {
 /**
  * A top-up by ICC against the inventory (spec section 5, "Top-up by ICC"): the phone is
  * cleared unless the user holds the DN permission of the carrier; a line of the inventory
- * gives the carrier, its DN and its amount (an amount typed by the user wins). A leader or
- * client may only top up lines of their own leader (and a client, lines of no other client).
- * An ICC not in the inventory goes on as typed, without a line.
+ * gives the carrier, its DN and its stored amount (the amount rule of contracts recargas.ts
+ * decides between it and a chosen one). A leader or client may only top up lines of their own
+ * leader (and a client, lines of no other client). An ICC not in the inventory goes on as
+ * typed, without a line. A Movistar or AT&T top-up left with no DN at all (neither the line's
+ * nor a typed one) goes only with MOVI_SIN_DN / ATT_SIN_DN: otherwise 'faltan datos', before
+ * anything is written.
  */
 export async function resolverIcc(
   db: Db,
   quien: RecargadorIcc,
-  datos: { icc: string; dn: string; compania: string; monto?: number | null | undefined },
-): Promise<{ dn: string; compania: string; monto: number | null | undefined; lineaId: number | null }> {
+  datos: { icc: string; dn: string; compania: string },
+): Promise<{ dn: string; compania: string; monto: number | null; lineaId: number | null }> {
   const linea = await repo.porIcc(db, quien.empresaId, datos.icc);
   const compania = linea?.compania ?? datos.compania;
   const permiso = PERMISO_DN[compania];
   const dnPermitido = permiso !== undefined && quien.permisos.includes(permiso);
   const dnEscrito = dnPermitido ? datos.dn : '';
-  if (!linea) return { dn: dnEscrito, compania, monto: datos.monto, lineaId: null };
-  if (quien.nivel !== null && !esAdministrador(quien.nivel)) {
+  if (linea && quien.nivel !== null && !esAdministrador(quien.nivel)) {
     const otroLider = linea.lider_id !== quien.liderId;
     const otroCliente =
       quien.nivel === NIVEL.cliente && linea.cliente_id !== null && linea.cliente_id !== quien.clienteId;
     if (otroLider || otroCliente) throw new ErrorApi(403, M.lineaAjena);
   }
-  return {
-    dn: dnEscrito || linea.dn,
-    compania,
-    monto: datos.monto ?? linea.monto,
-    lineaId: linea.id,
-  };
+  const dn = dnEscrito || (linea?.dn ?? '');
+  const sinDn = PERMISO_SIN_DN[compania];
+  if (dn === '' && sinDn !== undefined && !quien.permisos.includes(sinDn))
+    throw new ErrorApi(400, M.recargaFaltanDatos);
+  return { dn, compania, monto: linea?.monto ?? null, lineaId: linea?.id ?? null };
 }
 
 /** Holds a line for a top-up; false when it is already recharged (or held by another top-up). */

@@ -19,7 +19,7 @@ import {
   type RespuestaRecargaPorta,
   siguientePaso,
 } from '@recargas/contracts/portabilidades';
-import { TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
+import { montoPermitido, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
 import { type Cursor, codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
@@ -37,9 +37,9 @@ export type { NuevaPorta } from './repo.ts';
  */
 export const rangoPorDefecto = (zona: string, ahora = new Date()) => rangoMesesAtras(zona, 1, ahora);
 
-async function zonaDe(ctx: Ctx, empresaId: number) {
-  return empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId)).zonaHoraria;
-}
+const ajustesDe = async (ctx: Ctx, empresaId: number) =>
+  empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
+const zonaDe = async (ctx: Ctx, empresaId: number) => (await ajustesDe(ctx, empresaId)).zonaHoraria;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const ABIERTAS = new Set(['pendiente', 'enviada']);
@@ -149,6 +149,12 @@ export async function actualizar(ctx: Ctx, s: Sesion, p: PeticionActualizarPorta
     ...(actual.isPort === 1 ? FIJOS_TRAS_PORTADA : []),
   ]);
   if (cambiados.some((c) => fijos.has(c))) throw new ErrorApi(409, M.portaNoEditable);
+  // A recharge amount must be one the company sells (the rule the recharge itself applies).
+  if (
+    cambios.monto_recarga != null &&
+    !montoPermitido(await ajustesDe(ctx, s.empresaId), cambios.monto_recarga)
+  )
+    throw new ErrorApi(400, M.montoNoPermitido);
   await repo.actualizar(ctx.db, s.empresaId, p.id, cambios);
   return {
     mensaje: M.actualizadoCorrectamente,
@@ -233,11 +239,11 @@ export async function recargar(
       icc: '',
       dn: f.dn_destino,
       compania: f.carrier_destino as Carrier,
-      monto: f.monto_recarga,
+      montoGuardado: f.monto_recarga,
       tipo: externa ? 'externa' : TIPO_POR_DEFECTO,
       ...(externa ? { folioExterno: folio } : {}),
     },
-    `p:${f.id}:${intento}`,
+    { clave: `p:${f.id}:${intento}`, huella: null },
     externa ? recargas.TIPO_RECARGA.externa : recargas.TIPO_RECARGA.normal,
   );
   const { estado } = r.cuerpo;

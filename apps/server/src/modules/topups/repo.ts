@@ -37,6 +37,7 @@ const COLUMNAS = [
   'consultas',
   'linea_id',
   'plataforma_usuario_id',
+  'huella',
 ] as const satisfies readonly (keyof Recarga)[];
 // Every column is listed: a column added to the table type and not here fails to compile.
 const _todas: Exclude<keyof Recarga, (typeof COLUMNAS)[number]> extends never ? true : never = true;
@@ -85,7 +86,7 @@ export const cuenta = (db: Db, empresaId: number, usuarioId: number) =>
   db
     .selectFrom('usuarios as u')
     .innerJoin('empresas as e', 'e.id', 'u.empresa_id')
-    .select(['u.max_recargas', 'u.lider_id', 'u.cliente_id', 'e.version'])
+    .select(['u.max_recargas', 'u.is_monto', 'u.lider_id', 'u.cliente_id', 'e.version'])
     .where('u.id', '=', usuarioId)
     .where('u.empresa_id', '=', empresaId)
     .where('u.eliminado', 'is', null)
@@ -107,7 +108,7 @@ export type NuevaRecarga = Pick<
   | 'lider_id'
   | 'cliente_id'
   | 'estado'
-> & { linea_id?: number | null; plataforma_usuario_id?: number | null };
+> & { linea_id?: number | null; plataforma_usuario_id?: number | null; huella?: string | null };
 
 /** The constraint that refuses a count past the day's limit. */
 export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
@@ -121,16 +122,17 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
 const insertarVarias = sentencia<Recarga>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
       $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
-      $16::bigint[], $17::int[], $18::int[])
+      $16::bigint[], $17::int[], $18::int[], $19::text[])
       with ordinality as e(empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
         tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, linea_id, plataforma_usuario_id, limite,
-        orden)
+        huella, orden)
   ), nueva as (
     insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id)
+      tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id,
+      huella)
     select empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, case when estado = 'pendiente' then now() end,
-      (now() at time zone zona)::date, linea_id, plataforma_usuario_id
+      (now() at time zone zona)::date, linea_id, plataforma_usuario_id, huella
     from entrada order by orden
     on conflict (empresa_id, idempotencia) do nothing
     returning ${columnasTexto}
@@ -211,6 +213,7 @@ const columnas = (entradas: Escritura[]) => {
     de((e) => e.fila.linea_id ?? null),
     de((e) => e.fila.plataforma_usuario_id ?? null),
     de((e) => e.limite),
+    de((e) => e.fila.huella ?? null),
   ];
 };
 

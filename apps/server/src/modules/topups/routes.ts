@@ -1,3 +1,4 @@
+import { respuestaError } from '@recargas/contracts/auth';
 import { codigoEmpresa } from '@recargas/contracts/empresa';
 import { M } from '@recargas/contracts/mensajes';
 import {
@@ -14,16 +15,23 @@ import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { TODOS } from '../../plugins/acceso.ts';
 import * as empresas from '../companies/service.ts';
+import { llaveDe } from './idempotencia.ts';
 import * as recargas from './service.ts';
 
-const respuestas = { 200: respuestaRecarga, 202: respuestaRecarga, 422: respuestaRecarga };
+/** 422: a declined top-up's row, or a key already used with another request (just the mensaje). */
+const respuestas = {
+  200: respuestaRecarga,
+  202: respuestaRecarga,
+  422: z.union([respuestaRecarga, respuestaError]),
+};
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
 export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
 
-  const clave = (req: FastifyRequest, ruta: string, quien: unknown) =>
-    recargas.claveIdempotencia(req.headers['idempotency-key'], [ruta, quien, req.body]);
+  /** The request's key under its caller (a user, or the public screen: null) and its fingerprint. */
+  const clave = (req: FastifyRequest, ruta: string, usuarioId: number | null) =>
+    llaveDe(req.headers['idempotency-key'], ruta, { usuarioId, origen: req.ip }, [req.params, req.body]);
   const responder = (reply: FastifyReply, r: Awaited<ReturnType<typeof recargas.recargar>>) =>
     reply.code(r.status).send(r.cuerpo);
 
@@ -86,12 +94,13 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const empresa = await empresas.buscar(app.db, req.params.compania);
       if (!empresa.recarga_sin_usuario) throw new ErrorApi(403, M.sinRecargaSinUsuario);
-      const k = clave(req, 'sinUsuario', req.ip);
+      const k = clave(req, 'sinUsuario', null);
       const quien = {
         empresaId: empresa.id,
         usuarioId: null,
         nivel: null,
         permisos: [],
+        isMonto: false,
         liderId: null,
         clienteId: null,
         maxRecargas: null,
@@ -115,6 +124,6 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
         response: { 200: respuestaMovimientos },
       },
     },
-    async (req) => recargas.movimientos(ctx, req.sesion.empresaId, req.sesion.usuarioId, req.sesion.nivel),
+    async (req) => recargas.movimientos(ctx, req.sesion),
   );
 };

@@ -1,9 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { Carrier } from '@recargas/contracts/carriers';
 import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { esAdministrador } from '@recargas/contracts/niveles';
-import { type RespuestaRecarga, TIPO_EXTERNA } from '@recargas/contracts/recargas';
+import {
+  montoDeRecarga,
+  puedeCambiarPlataforma,
+  type RespuestaRecarga,
+  TIPO_EXTERNA,
+  veMontoMovimientos,
+} from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
 import { COLAS } from '../../jobs/colas.ts';
 import { ErrorApi } from '../../lib/errores.ts';
@@ -11,8 +15,10 @@ import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.t
 import type { FilaProveedor } from '../../providers/registro.ts';
 import * as empresas from '../companies/service.ts';
 import * as lineas from '../lines/service.ts';
+import { type Llave, primera } from './idempotencia.ts';
 import * as repo from './repo.ts';
 
+export type { Llave } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
 
 /** Kinds of top-up row. */
@@ -27,6 +33,8 @@ export interface Solicitante {
   usuarioId: number | null;
   nivel: number | null;
   permisos: readonly string[];
+  /** Permiso Monto: may choose the amount (recargas.ts `puedeElegirMonto`); false for the public screen. */
+  isMonto: boolean;
   liderId: number | null;
   clienteId: number | null;
   maxRecargas: number | null;
@@ -43,6 +51,7 @@ export async function solicitanteDe(
   if (!c) throw new ErrorApi(404, M.noEncontrado);
   return {
     ...q,
+    isMonto: c.is_monto,
     liderId: c.lider_id,
     clienteId: c.cliente_id,
     maxRecargas: c.max_recargas,
@@ -89,23 +98,14 @@ export interface DatosRecarga {
   icc: string;
   dn: string;
   compania: Carrier;
-  monto?: number | null | undefined;
+  /** The amount the caller chose, as sent (undefined: none): the amount rule judges it. */
+  monto?: unknown;
+  /** The amount stored with what is recharged (a bulk line, a port-out): not a choice. */
+  montoGuardado?: number | null;
   plataforma?: 1 | 2 | undefined;
   tipo: string;
   /** External top-up: recorded with its folio, never sent to our provider. */
   folioExterno?: string;
-}
-
-/** The client's Idempotency-Key, or one made from the request within the minute (a retried identical submit). */
-export function claveIdempotencia(enviada: unknown, partes: unknown[]): string {
-  if (typeof enviada === 'string') {
-    if (enviada.length < 1 || enviada.length > 100) throw new ErrorApi(400, M.claveIdempotenciaInvalida);
-    return `c:${enviada}`;
-  }
-  const minuto = Math.floor(Date.now() / 60_000);
-  return `d:${createHash('sha256')
-    .update(JSON.stringify([...partes, minuto]))
-    .digest('base64url')}`;
 }
 
 /** The answer for a row, the same however often it is asked: status code plus body. */
@@ -131,56 +131,26 @@ export async function recargar(
   ctx: Ctx,
   quien: Solicitante,
   datos: DatosRecarga,
-  clave: string,
+  llave: Llave,
   tipoRecarga: number,
 ) {
-  const admin = quien.nivel !== null && esAdministrador(quien.nivel);
-  // The platform switch is for administrators with PLATAFORMAS; otherwise the carrier's chosen
-  // platform user decides (below), else platform 1.
-  const conmutada = admin && quien.permisos.includes('PLATAFORMAS') && datos.plataforma !== undefined;
-  const numero = conmutada ? (datos.plataforma ?? 1) : 1;
-  const empresa = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
-  const plataforma = empresa.proveedores[numero];
-  if (!plataforma) throw new ErrorApi(404, M.noEncontrado);
-  const ajustes = empresa.ajustes;
-  const externa = tipoRecarga === TIPO_RECARGA.externa;
-  const limite = quien.maxRecargas ?? empresa.maxSinUsuario;
-  // By ICC the inventory line gives the number, carrier and amount (spec section 5).
-  const porIcc =
-    datos.icc !== ''
-      ? await lineas.resolverIcc(ctx.db, quien, {
-          icc: datos.icc,
-          dn: datos.dn,
-          compania: datos.compania,
-          monto: datos.monto,
-        })
-      : undefined;
-  const compania = porIcc ? porIcc.compania : datos.compania;
-  const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
-  const proveedor = elegida?.proveedor ?? plataforma;
-  const nueva: repo.NuevaRecarga = {
-    empresa_id: quien.empresaId,
-    usuario_id: quien.usuarioId,
-    idempotencia: clave,
-    proveedor_id: proveedor.id,
-    plataforma_usuario_id: elegida?.id ?? null,
-    icc: datos.icc,
-    dn: porIcc ? porIcc.dn : datos.dn,
-    compania,
-    monto: (porIcc ? porIcc.monto : datos.monto) ?? ajustes.montoPorDefecto,
-    tipo: datos.tipo,
-    tipo_recarga: tipoRecarga,
-    folio_externo: datos.folioExterno ?? null,
-    lider_id: quien.liderId,
-    cliente_id: quien.clienteId,
-    estado: externa ? 'exitosa' : 'pendiente',
-    linea_id: porIcc?.lineaId ?? null,
-  };
+  const { clave, huella } = llave;
+  let p: Awaited<ReturnType<typeof preparar>>;
+  try {
+    p = await preparar(ctx, quien, datos, llave, tipoRecarga);
+  } catch (e) {
+    // A refused repeat of a key already written (the rules or the line changed since): the
+    // first answer stands, as for any repeat; otherwise the refusal, with nothing written.
+    const previa = e instanceof ErrorApi && (await repo.buscarPorClave(ctx.db, quien.empresaId, clave));
+    if (previa) return respuestaDe(primera(previa, huella));
+    throw e;
+  }
+  const { nueva, limite, zona, proveedor, usuarioPlataforma } = p;
   let fila: repo.Recarga | undefined;
   try {
     fila = nueva.linea_id
-      ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, ajustes.zonaHoraria, limite)
-      : await porNumero(ctx, { fila: nueva, zona: ajustes.zonaHoraria, limite });
+      ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, zona, limite)
+      : await porNumero(ctx, { fila: nueva, zona, limite });
   } catch (e) {
     if (
       (e as { constraint?: string }).constraint === repo.LIMITE_ALCANZADO ||
@@ -190,9 +160,70 @@ export async function recargar(
     }
     throw e;
   }
-  if (!fila) return respuestaDe(await repo.porClave(ctx.db, quien.empresaId, clave));
-  if (externa) return respuestaDe(fila);
-  return respuestaDe(await enviar(ctx, fila, proveedor, elegida?.usuario));
+  if (!fila) return respuestaDe(primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella));
+  if (nueva.estado === 'exitosa') return respuestaDe(fila);
+  return respuestaDe(await enviar(ctx, fila, proveedor, usuarioPlataforma));
+}
+
+/**
+ * The row a top-up will write, and where it goes: every rule applied (platform switch, the
+ * inventory line of an ICC, the DN, the amount of contracts recargas.ts), reading only.
+ */
+async function preparar(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  { clave, huella }: Llave,
+  tipoRecarga: number,
+) {
+  const usuario = quien.nivel === null ? null : { ...quien, nivel: quien.nivel };
+  // The platform switch is for administrators with PLATAFORMAS; otherwise the carrier's chosen
+  // platform user decides (below), else platform 1.
+  const conmutada = puedeCambiarPlataforma(usuario) && datos.plataforma !== undefined;
+  const empresa = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
+  const plataforma = empresa.proveedores[conmutada ? (datos.plataforma ?? 1) : 1];
+  if (!plataforma) throw new ErrorApi(404, M.noEncontrado);
+  const ajustes = empresa.ajustes;
+  const externa = tipoRecarga === TIPO_RECARGA.externa;
+  // By ICC the inventory line gives the number, carrier and stored amount (spec section 5).
+  const porIcc =
+    datos.icc !== ''
+      ? await lineas.resolverIcc(ctx.db, quien, { icc: datos.icc, dn: datos.dn, compania: datos.compania })
+      : undefined;
+  const monto = montoDeRecarga(ajustes, usuario, {
+    elegido: datos.monto,
+    guardado: datos.montoGuardado ?? porIcc?.monto,
+  });
+  if ('mensaje' in monto) throw new ErrorApi(monto.status, monto.mensaje);
+  const compania = porIcc ? porIcc.compania : datos.compania;
+  const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
+  const proveedor = elegida?.proveedor ?? plataforma;
+  const nueva: repo.NuevaRecarga = {
+    empresa_id: quien.empresaId,
+    usuario_id: quien.usuarioId,
+    idempotencia: clave,
+    huella,
+    proveedor_id: proveedor.id,
+    plataforma_usuario_id: elegida?.id ?? null,
+    icc: datos.icc,
+    dn: porIcc ? porIcc.dn : datos.dn,
+    compania,
+    monto: monto.monto,
+    tipo: datos.tipo,
+    tipo_recarga: tipoRecarga,
+    folio_externo: datos.folioExterno ?? null,
+    lider_id: quien.liderId,
+    cliente_id: quien.clienteId,
+    estado: externa ? 'exitosa' : 'pendiente',
+    linea_id: porIcc?.lineaId ?? null,
+  };
+  return {
+    nueva,
+    limite: quien.maxRecargas ?? empresa.maxSinUsuario,
+    zona: ajustes.zonaHoraria,
+    proveedor,
+    usuarioPlataforma: elegida?.usuario,
+  };
 }
 
 /** The write of a top-up by number, batched with the others of the moment (repo.escribir). */
@@ -318,9 +349,18 @@ export async function barrer(ctx: Ctx) {
   return filas.length;
 }
 
-export async function movimientos(ctx: Ctx, empresaId: number, usuarioId: number, nivel: number) {
+/** GET /movimientos: the caller's last 10; Monto as `veMontoMovimientos` says (MONTO_LIDER). */
+export async function movimientos(
+  ctx: Ctx,
+  {
+    empresaId,
+    usuarioId,
+    nivel,
+    permisos,
+  }: { empresaId: number; usuarioId: number; nivel: number; permisos: readonly string[] },
+) {
   const empresa = await empresas.porIdOError(ctx.db, empresaId);
-  const ocultarMonto = empresas.ajustesDe(empresa).ocultarMontoNoAdmin && !esAdministrador(nivel);
+  const ocultarMonto = !veMontoMovimientos(empresas.ajustesDe(empresa), { nivel, permisos });
   const filas = await repo.ultimas(ctx.db, empresaId, usuarioId, 10);
   const titulos = [
     { llave: 'estatus', valor: 'Estatus' },

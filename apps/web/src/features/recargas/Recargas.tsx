@@ -13,12 +13,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { MONTOS, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
+import { puedeCambiarPlataforma, puedeElegirMonto, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { esAdmin, tienePermiso } from '../../lib/sesion.ts';
+import { tienePermiso } from '../../lib/sesion.ts';
 import { PanelesRecargas } from '../reciclaje/PanelesRecargas.tsx';
 import {
   CamposNumero,
@@ -59,6 +59,10 @@ export function Recargas() {
   const externa = tienePermiso(sesion, 'RECARGA_EXTERNA');
   const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
   const { recargar, recargando, olvidarClave } = useRecarga(exitoPorDefecto);
+  // The server's rules (contracts recargas.ts): the amount select only for who may choose, with
+  // the company's amounts; the platform switch only for administrators holding PLATAFORMAS.
+  const eligeMonto = puedeElegirMonto(sesion.ajustes, sesion);
+  const cambiaPlataforma = puedeCambiarPlataforma(sesion);
   // MOVI_DN / ATT_DN: a DN may go with an ICC for Movistar / AT&T (spec section 6).
   const conDn =
     (f.compania === 'M' && tienePermiso(sesion, 'MOVI_DN')) ||
@@ -86,8 +90,8 @@ export function Recargas() {
     const cuerpo = {
       ...numeroParaEnviar(f.numero, conDn),
       compania: f.compania,
-      monto: f.monto ? Number(f.monto) : null,
-      ...(esAdmin(sesion) && f.plataforma ? { plataforma: f.plataforma } : {}),
+      ...(eligeMonto && f.monto ? { monto: Number(f.monto) } : {}),
+      ...(cambiaPlataforma && f.plataforma ? { plataforma: f.plataforma } : {}),
       ...(f.externa ? { folio: f.folio.trim() } : { tipo: f.tipo.trim() || TIPO_POR_DEFECTO, origin: 'web' }),
     };
     const ok = await recargar(f.externa ? '/foreignCheckOut' : '/checkOut', cuerpo);
@@ -129,7 +133,7 @@ export function Recargas() {
                 {comentario}
               </Alert>
             )}
-            {sesion.ajustes.enviarMonto && (
+            {eligeMonto && (
               <TextField
                 select
                 name="monto"
@@ -139,7 +143,7 @@ export function Recargas() {
                 helperText=" "
               >
                 <MenuItem value="">{M.sinMonto}</MenuItem>
-                {MONTOS.map((m) => (
+                {sesion.ajustes.montos.map((m) => (
                   <MenuItem key={m} value={String(m)}>
                     ${m}
                   </MenuItem>
@@ -174,7 +178,7 @@ export function Recargas() {
                 slotProps={{ htmlInput: { maxLength: 30 } }}
               />
             )}
-            {esAdmin(sesion) && (
+            {cambiaPlataforma && (
               <Stack direction="row" spacing={2} alignItems="center">
                 <Typography>{M.plataforma}</Typography>
                 <ToggleButtonGroup
