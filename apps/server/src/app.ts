@@ -35,7 +35,7 @@ import { rutasUsuarios } from './modules/users/routes.ts';
 import { acceso } from './plugins/acceso.ts';
 import { errores } from './plugins/errores.ts';
 import { metricas } from './plugins/metricas.ts';
-import { erroresDelEnrutador, texto } from './plugins/texto.ts';
+import { erroresDeConexion, erroresDelEnrutador, texto } from './plugins/texto.ts';
 import { web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 
@@ -61,6 +61,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
     frameworkErrors: erroresDelEnrutador,
+    clientErrorHandler: erroresDeConexion,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

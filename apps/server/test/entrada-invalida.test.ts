@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { M } from '@recargas/contracts/mensajes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +209,34 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
       // Each field's own refusal (Selecciona una acción, the vigencia, the platform), all 400.
       expect(r.statusCode, JSON.stringify(campos)).toBe(400);
       expect(Object.values(M)).toContain(r.json().mensaje);
+    }
+  });
+
+  it('over a real socket: raw bytes Node refuses (NUL, 0xFF in the request line, NUL in a header)', async () => {
+    await e.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = e.app.server.address() as AddressInfo;
+    const crudo = (...partes: (string | number[])[]) =>
+      new Promise<{ linea: string; cuerpo: string }>((ok, mal) => {
+        const s = connect(port, '127.0.0.1', () =>
+          s.end(Buffer.concat(partes.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))))),
+        );
+        const trozos: Buffer[] = [];
+        s.on('data', (d: Buffer) => trozos.push(d));
+        s.on('error', mal);
+        s.on('close', () => {
+          const t = Buffer.concat(trozos).toString('utf8');
+          ok({ linea: t.slice(0, t.indexOf('\r\n')), cuerpo: t.slice(t.indexOf('\r\n\r\n') + 4) });
+        });
+      });
+    const fin = '\r\nHost: x\r\nConnection: close\r\n\r\n';
+    for (const [que, r] of [
+      ['0xFF', await crudo('GET /getEmpresa/de', [0xff], `mo HTTP/1.1${fin}`)],
+      ['NUL', await crudo('GET /getEmpresa/de', [0], `mo HTTP/1.1${fin}`)],
+      ['cabecera', await crudo('GET /getEmpresa/demo HTTP/1.1\r\nIdempotency-Key: a', [0], `b${fin}`)],
+      ['%00', await crudo(`GET /getEmpresa/de%00mo HTTP/1.1${fin}`)],
+    ] as const) {
+      expect(r.linea, que).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(r.cuerpo), que).toEqual({ mensaje: M.textoInvalido });
     }
   });
 

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
+import type { Socket } from 'node:net';
 import { M } from '@recargas/contracts/mensajes';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorApi } from '../lib/errores.ts';
 
@@ -68,6 +69,29 @@ export function erroresDelEnrutador(error: FastifyError, _req: FastifyRequest, r
     return reply.code(414).send({ mensaje: M.cuerpoDemasiadoGrande });
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ mensaje: M.textoInvalido });
   return reply.code(error.statusCode ?? 500).send({ mensaje: M.errorInesperado });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a NUL or a byte over 0x7F in the
+ * request line, a NUL in a header): Fastify's default answer is English JSON, this one is
+ * `{ mensaje }` like every other. Passed to Fastify as `clientErrorHandler`.
+ */
+export function erroresDeConexion(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [linea, mensaje] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['408 Request Timeout', M.conexionCerrada]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['431 Request Header Fields Too Large', M.cuerpoDemasiadoGrande]
+        : ['400 Bad Request', M.textoInvalido];
+  const cuerpo = JSON.stringify({ mensaje });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${linea}\r\nContent-Length: ${Buffer.byteLength(cuerpo)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${cuerpo}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**
