@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers';
 import type {
   BloqueMasivo,
   LineaMasiva,
@@ -11,17 +11,17 @@ import type {
 import { M, texto } from '@recargas/contracts/mensajes';
 import { TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import type PgBoss from 'pg-boss';
-import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
-import type { Db } from '../../db/database.ts';
 import { COLAS, ejecutorDe } from '../../jobs/colas.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { diaDe } from '../../lib/fechas.ts';
 import * as empresas from '../companies/service.ts';
-import * as lineas from '../lines/service.ts';
 import * as notificaciones from '../notifications/service.ts';
 import * as recargas from '../topups/service.ts';
+import { escribirBloque, type FilaBloque } from './bloques.ts';
 import * as repo from './repo.ts';
+
+export { type FilaBloque, LINEAS_BLOQUE_DEMO, MAX_LINEAS_BLOQUE, sembrar } from './bloques.ts';
 
 /** Who presses: the top-ups of a block are made in this user's name (limits, history). */
 export interface Quien {
@@ -44,19 +44,7 @@ export interface TrabajoLinea {
 
 /** A queued line counts as running this long after its time (a lost job frees it after that). */
 const MARGEN_COLA_SEG = 600;
-/** Largest block one upload makes. */
-export const MAX_LINEAS_BLOQUE = 100_000;
-
 // --- Blocks ----------------------------------------------------------------------------
-
-const filaBloque = z.object({
-  icc: z.string().regex(/^[0-9]{1,20}$/),
-  dn: z.string().regex(/^[0-9]{0,13}$/),
-  monto: z.number().int().positive().max(100_000).nullable(),
-  compania: z.enum(CODIGOS_CARRIER as [Carrier, ...Carrier[]]),
-  nombre: z.string().max(100),
-});
-export type FilaBloque = z.input<typeof filaBloque>;
 
 /**
  * A block from the rows of an upload of action 4 (all or nothing): lines new to the inventory
@@ -70,76 +58,6 @@ export async function crearBloque(
 ) {
   const fecha = await escribirBloque(ctx.db, empresaId, usuarioId, filas);
   return resumen(ctx, empresaId, fecha);
-}
-
-async function escribirBloque(db: Db, empresaId: number, usuarioId: number | null, filas: FilaBloque[]) {
-  if (filas.length === 0) throw new ErrorApi(400, M.bloqueVacio);
-  if (filas.length > MAX_LINEAS_BLOQUE)
-    throw new ErrorApi(400, texto('bloqueDemasiadasLineas', { max: MAX_LINEAS_BLOQUE }));
-  const validas = filas.map((f, i) => {
-    const r = filaBloque.safeParse(f);
-    if (!r.success)
-      throw new ErrorApi(
-        400,
-        texto('lineaMasivaInvalida', {
-          n: i + 1,
-          detalle: r.error.issues.map((x) => x.path.join('.')).join(', '),
-        }),
-      );
-    return r.data;
-  });
-  const bloque = await db.transaction().execute(async (tx) => {
-    const b = await repo.insertarBloque(tx, empresaId, usuarioId, Date.now());
-    await repo.insertarLineas(tx, empresaId, b.id, validas);
-    if (usuarioId !== null) {
-      for (let i = 0; i < validas.length; i += 2000) {
-        await lineas.insertarNuevas(
-          tx,
-          validas.slice(i, i + 2000).map((f) => ({
-            empresa_id: empresaId,
-            icc: f.icc,
-            dn: f.dn,
-            compania: f.compania,
-            monto: f.monto,
-            lider_id: null,
-            cliente_id: null,
-            nir: null,
-            fecha_vigencia: null,
-            plataforma: null,
-            subido_por: usuarioId,
-            fecha_entrega: null,
-            producto: null,
-            fecha_portada: null,
-          })),
-        );
-      }
-    }
-    return b;
-  });
-  return bloque.fecha_numerica;
-}
-
-/** Lines of the demo block the seed makes (each a new inventory line too). */
-export const LINEAS_BLOQUE_DEMO = 25;
-
-/** Demo blocks (seed): `n` lines new to the inventory, uploaded by the company's admin. */
-export async function sembrar(db: Db, empresaId: number, semilla: number, n = LINEAS_BLOQUE_DEMO) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirst();
-  const companias = ['T', 'M', 'U', 'A', 'V', 'B'] as const;
-  const montos = [30, 50, 70, 100, 200];
-  const filas = Array.from({ length: n }, (_, i) => ({
-    icc: `89521${String(semilla).padStart(2, '0')}${String(500_000_000_000 + i * 7907).slice(-12)}`,
-    dn: `56${String(30_000_000 + semilla * 100_000 + i * 3343).slice(-8)}`,
-    monto: montos[i % montos.length] ?? 30,
-    compania: companias[i % companias.length] ?? 'T',
-    nombre: `Cliente masivo ${i + 1}`,
-  }));
-  return escribirBloque(db, empresaId, admin?.id ?? null, filas);
 }
 
 const aBloque = (r: repo.ResumenBloque): BloqueMasivo => ({

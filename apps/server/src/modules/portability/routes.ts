@@ -19,6 +19,7 @@ import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { ADMINS } from '../../plugins/acceso.ts';
 import { registrarExportador } from '../exports/service.ts';
+import { paraExportarInventario, paraExportarPortas } from './exportar.ts';
 import * as portas from './service.ts';
 
 /** Port-outs: administrators with PORTABILIDADES (spec section 6, menu rules). */
@@ -41,13 +42,13 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
     return {
       hoja: 'Portabilidades',
       numericas: [],
-      ...(await portas.paraExportarPortas(c, u, p.fechas, filtros.data)),
+      ...(await paraExportarPortas(c, u, p.fechas, filtros.data)),
     };
   });
   registrarExportador('InventoryDays', async (c, u, p) => ({
     hoja: 'Inventario',
     numericas: [0, 4, 5, 6, 8, 9],
-    ...(await portas.paraExportarInventario(c, u, p.fechas)),
+    ...(await paraExportarInventario(c, u, p.fechas)),
   }));
 
   app.get(

@@ -1,16 +1,11 @@
-import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
 import {
   CAMPOS_EDITABLES,
   type CampoEditable,
-  CLAVES_INVENTARIO,
-  CLAVES_PORTA,
-  COLUMNAS_INVENTARIO,
-  COLUMNAS_PORTA,
   type ConsultaPortas,
   type DetallePorta,
-  type FiltrosPortas,
   type PeticionActualizarPorta,
   type PeticionInventario,
   type PortOut,
@@ -21,7 +16,7 @@ import {
 } from '@recargas/contracts/portabilidades';
 import { montoPermitido, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
-import { type Cursor, codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
+import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
 import { diaDe, rangoMesesAtras } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
@@ -30,6 +25,7 @@ import * as recargas from '../topups/service.ts';
 import * as repo from './repo.ts';
 
 export type { NuevaPorta } from './repo.ts';
+export { PORTAS_DEMO, sembrar } from './semilla.ts';
 
 /**
  * Default range of the port-out and inventory screens (spec section 9): from the same day of
@@ -39,7 +35,7 @@ export const rangoPorDefecto = (zona: string, ahora = new Date()) => rangoMesesA
 
 const ajustesDe = async (ctx: Ctx, empresaId: number) =>
   empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
-const zonaDe = async (ctx: Ctx, empresaId: number) => (await ajustesDe(ctx, empresaId)).zonaHoraria;
+export const zonaDe = async (ctx: Ctx, empresaId: number) => (await ajustesDe(ctx, empresaId)).zonaHoraria;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const ABIERTAS = new Set(['pendiente', 'enviada']);
@@ -322,151 +318,3 @@ export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Pr
 
 /** New port-out rows (the upload's action 6 writes them through here), in the caller's transaction. */
 export const insertar = repo.insertar;
-
-/** Demo port-outs: how many, all in the screen's default range. */
-export const PORTAS_DEMO = 30;
-
-/**
- * Demo port-out rows of a company (the seed): the same in every fresh database, six in each
- * state of the row flow (to activate, to port, failed port, to recharge, recharged), some with
- * the fields that show 'NA' missing, inserted over the last 20 days.
- */
-export async function sembrar(db: Ctx['db'], empresaId: number) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirst();
-  const ahora = Date.now();
-  const carriers = ['T', 'M', 'U', 'V', 'B'] as const;
-  const filas: repo.NuevaPorta[] = Array.from({ length: PORTAS_DEMO }, (_, i) => {
-    const estado = i % 5; // 0 activar, 1 portar, 2 portar nuevamente, 3 recargar, 4 recargada
-    const insertada = new Date(ahora - (i * 16 + 3) * 3_600_000);
-    const completa = i % 6 !== 5;
-    const icc = `8952140${String(500_000_000_000 + i * 104_729).slice(-12)}`;
-    return {
-      empresa_id: empresaId,
-      icc,
-      lider_nombre: i % 3 === 0 ? 'Lider Demo' : `Lider ${1 + (i % 4)}`,
-      cliente_nombre: i % 2 === 0 ? 'Cliente Demo' : null,
-      inter: completa ? `INT-${100 + i}` : null,
-      insertada,
-      usuario_id: admin?.id ?? null,
-      monto_recarga: completa ? [50, 100, 200][i % 3] : null,
-      nip: estado === 0 && !completa ? null : estado === 2 ? '0000' : String(1000 + ((i * 37) % 9000)),
-      carrier_origen: completa || estado > 0 ? (carriers[i % carriers.length] ?? 'T') : null,
-      carrier_destino: 'A',
-      dn_origen: completa || estado > 0 ? `55${String(40_000_000 + i * 1_237).slice(-8)}` : null,
-      dn_destino: estado === 0 ? null : `56${icc.slice(-8)}`,
-      fecha_porta: estado >= 2 ? new Date(insertada.getTime() + 3_600_000) : null,
-      is_port: estado >= 3,
-      fecha_recarga: estado === 4 ? new Date(insertada.getTime() + 2 * 3_600_000) : null,
-    };
-  });
-  // Rows to recharge need an amount, and ported rows origin data.
-  for (const f of filas) {
-    if (f.is_port && f.monto_recarga === null) f.monto_recarga = 100;
-  }
-  await repo.insertar(db, filas);
-}
-
-/** Who exports (the exports module's user): the session's fields that matter here. */
-interface Exportador {
-  empresaId: number;
-  usuarioId: number;
-  nivel: number;
-  liderId: number | null;
-  permisos: readonly string[];
-}
-
-/**
- * Excel PORTAS: the screen's columns and texts over the range, in pages of 1000 by keyset.
- * Only for whoever may open the screen. The /excel request carries the range; its chip filters
- * are the line inventory's, so the screen's chips do not travel yet.
- */
-export async function paraExportarPortas(
-  ctx: Ctx,
-  u: Exportador,
-  fechas: { fechaInicial?: string | undefined; fechaFinal?: string | undefined },
-  filtros: FiltrosPortas = {},
-) {
-  if (u.nivel > NIVEL.admin || !u.permisos.includes('PORTABILIDADES')) throw new ErrorApi(403, M.sinPermiso);
-  const zona = await zonaDe(ctx, u.empresaId);
-  const porDefecto = rangoPorDefecto(zona);
-  const desde = fechas.fechaInicial ?? porDefecto.desde;
-  const hasta = fechas.fechaFinal ?? (desde > porDefecto.hasta ? desde : porDefecto.hasta);
-  if (desde > hasta) throw new ErrorApi(400, M.rangoFechasInvalido);
-  const rango = { desde, hasta, zona };
-  const fecha = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat('sv-SE', { timeZone: zona, dateStyle: 'short', timeStyle: 'short' })
-          .format(new Date(iso))
-          .replaceAll('-', '/')
-      : '';
-  const carrier = (c: string | null) => (c ? (CARRIERS[c as Carrier] ?? c) : null);
-  const na = (v: string | number | null) => (v === null ? M.na : String(v));
-  const texto = (f: PortOut): string[] => [
-    f.icc,
-    f.leaderName ?? '',
-    f.clientName ?? '',
-    na(f.inter),
-    fecha(f.insertedDate),
-    f.username ?? '',
-    na(f.rechargeAmount),
-    na(f.nip),
-    na(carrier(f.originCarrier)),
-    na(f.originDn),
-    carrier(f.destinationCarrier) ?? '',
-    f.destinationDn ?? '',
-    fecha(f.portDate),
-    fecha(f.rechargeDate),
-    f.isPort === 1 ? M.si : M.no,
-  ];
-  return {
-    titulos: CLAVES_PORTA.map((c) => COLUMNAS_PORTA[c]),
-    async *filas() {
-      let cursor: Cursor | undefined;
-      for (;;) {
-        const lote = await repo.pagina(ctx.db, u.empresaId, rango, filtros, cursor, 1000);
-        if (lote.length === 0) return;
-        yield lote.map((f) => texto(aPortOut(f)));
-        const ultima = lote.at(-1) as repo.PortaVista;
-        cursor = { k: ultima.k, id: ultima.id };
-        if (lote.length < 1000) return;
-      }
-    },
-  };
-}
-
-/**
- * Excel InventoryDays: the inventory of the range as the screen shows it, by leader for an
- * administrator and by client for a leader (the /excel request carries no leaderName or monto).
- */
-export async function paraExportarInventario(
-  ctx: Ctx,
-  u: Exportador,
-  fechas: { fechaInicial?: string | undefined; fechaFinal?: string | undefined },
-) {
-  if (u.nivel > NIVEL.lider || !u.permisos.includes('INVENTARIO')) throw new ErrorApi(403, M.sinPermiso);
-  const partes = (d: string | undefined, lado: 'initial' | 'final') => {
-    if (!d) return {};
-    const [a, m, dia] = d.split('-').map(Number);
-    return { [`${lado}Day`]: dia, [`${lado}Month`]: m, [`${lado}Year`]: a };
-  };
-  const r = await inventario(
-    ctx,
-    { ...u, liderId: u.liderId } as Sesion,
-    {
-      ...partes(fechas.fechaInicial, 'initial'),
-      ...partes(fechas.fechaFinal, 'final'),
-      filtros: {},
-    } as PeticionInventario,
-  );
-  return {
-    titulos: [M.colNumero, ...CLAVES_INVENTARIO.map((c) => COLUMNAS_INVENTARIO[c])],
-    async *filas() {
-      yield r.inventario.map((f) => [String(f.numero), ...CLAVES_INVENTARIO.map((c) => f[c])]);
-    },
-  };
-}
