@@ -40,7 +40,9 @@ export function useRecarga(exitoPorDefecto: string = M.recargaExitosa) {
       });
       clave.current = null;
       exito = r.estado === 'exitosa';
-      const variante = exito ? 'success' : r.estado === 'fallida' ? 'error' : 'info';
+      // 422 is a declined top-up (estado fallida) or a reused key (only a mensaje): both errors.
+      const abierta = r.estado === 'pendiente' || r.estado === 'enviada';
+      const variante = exito ? 'success' : abierta ? 'info' : 'error';
       const mensaje = r.mensaje || (exito ? exitoPorDefecto : M.recargaFallida);
       enqueueSnackbar(mensaje, { variant: variante, autoHideDuration: DURACION_AVISO });
     } catch (e) {
