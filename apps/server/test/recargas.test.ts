@@ -270,9 +270,7 @@ describe('daily limits hold under concurrency', () => {
     const inicio = new Date(); // the seed's history rows are older
     const lider = await entrar(e.app, 'lider');
     const r = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        recargar(lider, { dn: dnNuevo(), compania: 'T' }, `k-lim-${i}`),
-      ),
+      Array.from({ length: 50 }, (_, i) => recargar(lider, { dn: dnNuevo(), compania: 'T' }, `k-lim-${i}`)),
     );
     const codigos = r.map((x) => x.statusCode);
     expect(codigos.filter((c) => c === 200)).toHaveLength(5);
@@ -294,16 +292,10 @@ describe('daily limits hold under concurrency', () => {
     await e.db.updateTable('usuarios').set({ max_recargas: 1 }).where('username', '=', 'portas').execute();
     const portas = await entrar(e.app, 'portas');
     (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l1')).statusCode).toBe(
-      422,
-    );
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l1')).statusCode).toBe(422);
     (await simuladorDe(e)).configurar(SIN_FALLAS);
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l2')).statusCode).toBe(
-      200,
-    );
-    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l3')).statusCode).toBe(
-      429,
-    );
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l2')).statusCode).toBe(200);
+    expect((await recargar(portas, { dn: dnNuevo(), compania: 'T' }, 'k-l3')).statusCode).toBe(429);
   });
 });
 
@@ -356,63 +348,5 @@ describe('external top-up and top-up without a user', () => {
     expect(gmcel.statusCode).toBe(403);
     expect(gmcel.json().mensaje).toBe(M.sinRecargaSinUsuario);
     expect((await publica({ dn: '123', compania: 'T' })).json().mensaje).toBe(M.telefonoInvalido);
-  });
-});
-
-describe('GET /movimientos', () => {
-  it('the last 10 of the caller, newest first, with the titles', async () => {
-    const r = await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) });
-    expect(r.statusCode).toBe(200);
-    const body = r.json();
-    expect(body.titulos.map((t: { valor: string }) => t.valor)).toEqual([
-      'Estatus',
-      'Fecha',
-      'Compañia',
-      'Numero',
-      'Monto',
-    ]);
-    expect(body.movimientos).toHaveLength(10);
-    const fechas = body.movimientos.map((m: { fecha: string }) => m.fecha);
-    expect([...fechas].sort().reverse()).toEqual(fechas);
-    const propios = await e.db
-      .selectFrom('recargas as r')
-      .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
-      .select('r.dn')
-      .where('u.username', '=', 'cliente')
-      .where('u.empresa_id', '=', 1)
-      .execute();
-    const dns = new Set(propios.map((p) => p.dn));
-    expect(body.movimientos.every((m: { dn: string }) => dns.has(m.dn) || m.dn.length === 19)).toBe(true);
-  });
-
-  it('a company that hides Monto from non-administrators (tgmex) drops the column', async () => {
-    await e.db
-      .updateTable('empresas')
-      .set({ ajustes: JSON.stringify({ ocultarMontoNoAdmin: true }) })
-      .where('codigo', '=', 'demo')
-      .execute();
-    try {
-      const deCliente = (
-        await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) })
-      ).json();
-      expect(deCliente.titulos.map((t: { llave: string }) => t.llave)).not.toContain('monto');
-      expect(deCliente.movimientos.every((m: { monto: unknown }) => m.monto === null)).toBe(true);
-      const deAdmin = (await e.app.inject({ url: '/movimientos', headers: conToken(admin.token) })).json();
-      expect(deAdmin.titulos.map((t: { llave: string }) => t.llave)).toContain('monto');
-    } finally {
-      await e.db
-        .updateTable('empresas')
-        .set({ ajustes: JSON.stringify({ reciclaje: true, activaciones: true }) })
-        .where('codigo', '=', 'demo')
-        .execute();
-    }
-  });
-
-  it('needs a token', async () => {
-    expect((await e.app.inject({ url: '/movimientos' })).statusCode).toBe(401);
-    expect(
-      (await e.app.inject({ method: 'POST', url: '/checkOut', payload: { dn: '5512345678', compania: 'T' } }))
-        .statusCode,
-    ).toBe(401);
   });
 });
