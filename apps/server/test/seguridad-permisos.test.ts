@@ -9,7 +9,8 @@ import { MATRIZ, permite } from './seguridad/matriz.ts';
 /**
  * The security matrix's permission dimension: for every permission of spec section 6, an
  * administrator and a leader holding every permission but that one call every endpoint; each
- * answer must be exactly what MATRIZ allows (403 where the route requires the missing one).
+ * answer must be exactly what MATRIZ allows (403 where the route requires the missing one). And
+ * every level with and without Permiso Monto (isMonto) choosing a top-up's amount.
  */
 let e: Entorno;
 let rutas: Operacion[] = [];
@@ -66,4 +67,57 @@ describe('security matrix: with and without each permission', () => {
     }
     expect(fallos).toEqual([]);
   });
+
+  it.each([1, 2, 3])(
+    'level %i with and without Permiso Monto: choosing an amount is exactly isMonto',
+    async (nivel) => {
+      const { id: empresaId } = await empresaDemo();
+      const cliente = await e.db
+        .selectFrom('clientes')
+        .select(['id', 'lider_id'])
+        .where('empresa_id', '=', empresaId)
+        .executeTakeFirstOrThrow();
+      const fallos: string[] = [];
+      for (const isMonto of [true, false]) {
+        const username = `monto_${nivel}_${isMonto}`;
+        await usuarios.crear(e.db, {
+          empresaId,
+          username,
+          nombre: username,
+          password: PASSWORD_DEMO,
+          nivel,
+          liderId: nivel >= 2 ? cliente.lider_id : null,
+          clienteId: nivel === 3 ? cliente.id : null,
+          maxRecargas: 100,
+          isMonto,
+          permisos: ['RECARGA_EXTERNA'],
+        });
+        const s = await entrar(e.app, username);
+        const casos = [
+          ['/checkOut', { dn: '5599000001', compania: 'T', monto: 50 }],
+          [
+            '/foreignCheckOut',
+            { dn: '5599000002', compania: 'T', monto: 50, folio: `F${nivel}${isMonto ? 1 : 0}` },
+          ],
+        ] as const;
+        for (const [url, cuerpo] of casos) {
+          const x = await e.app.inject({
+            method: 'POST',
+            url,
+            headers: conToken(s.token, s.xsrf),
+            payload: cuerpo,
+          });
+          const ok = isMonto
+            ? x.statusCode === 200 || x.statusCode === 202
+            : x.statusCode === 403 && x.json().mensaje === M.montoNoPermitido;
+          if (ok) cuenta.bien++;
+          else {
+            cuenta.mal++;
+            fallos.push(`${url} nivel ${nivel} isMonto ${isMonto}: ${x.statusCode} ${x.body}`);
+          }
+        }
+      }
+      expect(fallos).toEqual([]);
+    },
+  );
 });
