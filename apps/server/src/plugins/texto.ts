@@ -98,9 +98,11 @@ export function erroresDeConexion(error: ConnectionError, socket: Socket) {
  * Issue 17: text PostgreSQL cannot store is a 400 on every route, never a 500 from the driver.
  * onRequest checks the raw URL and the headers (Idempotency-Key and Host reach the database);
  * the JSON parser refuses bytes that are not UTF-8 (the default one would turn them into
- * U+FFFD); preValidation checks body, query and params as sent, keys and values, nested; and
- * preHandler checks them again as validated, since a schema may decode text (the `filtros`
- * query parameter is JSON whose \u0000 becomes a NUL only then).
+ * U+FFFD); preValidation walks the body as sent, keys and values, nested, and notes what it
+ * finds; preHandler refuses it then, or when the validated body, query or params hold such text
+ * (a schema may decode text: the `filtros` query parameter is JSON whose \u0000 becomes a NUL
+ * only then). Refusing after validation lets a schema that already refuses NUL give its own
+ * message (e.g. M.debesUsername on /plataformasEmpresa).
  */
 export const texto = fp(async (app: FastifyInstance) => {
   const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
@@ -126,10 +128,13 @@ export const texto = fp(async (app: FastifyInstance) => {
     }
   });
 
-  const revisar = async (req: FastifyRequest) => {
-    if (!limpios.has(req) && !valorGuardable(req.body)) throw invalido();
+  /** Requests whose body, as sent, held text that cannot be stored (a key validation may drop). */
+  const malos = new WeakSet<FastifyRequest>();
+  app.addHook('preValidation', async (req) => {
+    if (!limpios.has(req) && !valorGuardable(req.body)) malos.add(req);
+  });
+  app.addHook('preHandler', async (req) => {
+    if (malos.has(req) || (!limpios.has(req) && !valorGuardable(req.body))) throw invalido();
     if (!valorGuardable(req.query) || !valorGuardable(req.params)) throw invalido();
-  };
-  app.addHook('preValidation', revisar);
-  app.addHook('preHandler', revisar);
+  });
 });
