@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteDialect } from '../src/db/pglite-dialect.ts';
+import { cediendo, PGliteDialect } from '../src/db/pglite-dialect.ts';
 
 interface T {
   cuenta: { id: number; saldo: number };
@@ -53,5 +53,32 @@ describe('the PGlite dialect isolates transactions on its single connection', ()
     );
     const fila = await db.selectFrom('cuenta').select('saldo').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(fila.saldo).toBe(100);
+  });
+
+  it('the event loop gets a turn between queries (a timer fires in the middle of a run of them)', async () => {
+    let disparado = false;
+    setTimeout(() => {
+      disparado = true;
+    }, 0);
+    let visto = -1;
+    for (let i = 0; i < 20; i++) {
+      await sql`select 1`.execute(db);
+      if (disparado && visto < 0) visto = i;
+    }
+    expect(visto).toBeGreaterThanOrEqual(0);
+    expect(visto).toBeLessThan(19);
+  });
+
+  it('background work (cediendo) does not slip between the queries of a request in course', async () => {
+    const orden: string[] = [];
+    const tres = async (quien: string) => {
+      for (let i = 0; i < 3; i++) {
+        await sql`select 1`.execute(db);
+        orden.push(quien);
+      }
+    };
+    // The background asks first; the request's three queries still go before its first.
+    await Promise.all([cediendo(() => tres('fondo')), tres('peticion')]);
+    expect(orden).toEqual(['peticion', 'peticion', 'peticion', 'fondo', 'fondo', 'fondo']);
   });
 });
