@@ -156,13 +156,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
     p1.configurar(SIN_FALLAS);
     p2.configurar(SIN_FALLAS);
     // A client's Unefon top-up goes to Pagaqui with the chosen user; Telcel stays on platform 1.
-    const unefon = await pedir(
-      cliente,
-      'POST',
-      '/checkOut',
-      { dn: '5530000001', compania: 'U' },
-      'c-u',
-    );
+    const unefon = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000001', compania: 'U' }, 'c-u');
     expect(unefon.statusCode).toBe(200);
     expect(p2.envio(String(unefon.json().id))?.usuario).toBe('pagaqui_centro');
     expect(p1.envio(String(unefon.json().id))).toBeUndefined();
@@ -172,13 +166,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       .where('id', '=', unefon.json().id)
       .executeTakeFirstOrThrow();
     expect(fila.plataforma_usuario_id).toBe(pagaqui.id);
-    const telcel = await pedir(
-      cliente,
-      'POST',
-      '/checkOut',
-      { dn: '5530000002', compania: 'T' },
-      'c-t',
-    );
+    const telcel = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000002', compania: 'T' }, 'c-t');
     expect(p1.envio(String(telcel.json().id))?.usuario).toBeUndefined();
     expect(p1.envio(String(telcel.json().id))).toBeDefined();
     // An administrator's explicit platform switch wins over the carrier's setting.
@@ -196,13 +184,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       empresaPlataformaId: null,
     });
     expect(vuelta.statusCode).toBe(200);
-    const otra = await pedir(
-      cliente,
-      'POST',
-      '/checkOut',
-      { dn: '5530000004', compania: 'U' },
-      'c-u-2',
-    );
+    const otra = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000004', compania: 'U' }, 'c-u-2');
     expect(p1.envio(String(otra.json().id))).toBeDefined();
   });
 

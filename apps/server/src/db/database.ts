@@ -57,6 +57,15 @@ Object.defineProperty(ClientePreparado.prototype, 'query', {
   },
 });
 
+/** Handles on the embedded PGlite (see unaConexion). */
+const embebidas = new WeakSet<Db>();
+
+/**
+ * Whether the database is the embedded PGlite: one connection for the whole process, so a long
+ * transaction holds every other request (uploads/tramos.ts writes in chunks there instead).
+ */
+export const unaConexion = (db: Db) => embebidas.has(db);
+
 /** Real PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pg. */
 export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
   if (config.databaseUrl) {
@@ -83,5 +92,7 @@ export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
     extensions: { pg_trgm },
   });
-  return new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  embebidas.add(db);
+  return db;
 }

@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_ventas_dia.ts';
 import * as m0014 from './migrations/0014_version_empresa.ts';
 import * as m0015 from './migrations/0015_dn_trigramas.ts';
 import * as m0016 from './migrations/0016_idempotencia_por_solicitante.ts';
+import * as m0017 from './migrations/0017_subidas_en_curso.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0014_version_empresa': m0014,
   '0015_dn_trigramas': m0015,
   '0016_idempotencia_por_solicitante': m0016,
+  '0017_subidas_en_curso': m0017,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -20,6 +20,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import { type Rango, rangoMesesAtras } from '../../lib/fechas.ts';
 import * as empresas from '../companies/service.ts';
 import * as repo from './repo.ts';
+import * as subidas from './repo-subidas.ts';
 
 export type { Alcance, Cursor, FilaLinea, LineaVista, Rango } from './repo.ts';
 
@@ -306,12 +307,11 @@ export const liberar = repo.liberar;
 
 // --- For uploads (uploads/service.ts) ----------------------------------------------------
 
-export type { LineaNueva } from './repo.ts';
+export type { DeshacerLineas, LineaNueva } from './repo-subidas.ts';
 export const lideresYClientes = repo.lideresYClientes;
-
-/** Runs the writes of one upload in one transaction: all of its valid rows, or none. */
-export const enTransaccion = <T>(db: Db, trabajo: (tx: Tx) => Promise<T>) =>
-  db.transaction().execute(trabajo);
-export const insertarNuevas = repo.insertarNuevas;
-export const reemplazar = repo.reemplazar;
-export const eliminar = repo.eliminar;
+export const insertarNuevas = subidas.insertarNuevas;
+export const reemplazar = subidas.reemplazar;
+export const eliminar = subidas.eliminar;
+/** What undoes a chunk of an upload on the embedded database (uploads/tramos.ts). */
+export const instantanea = subidas.instantanea;
+export const deshacer = subidas.deshacer;

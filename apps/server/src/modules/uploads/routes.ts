@@ -21,6 +21,17 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
   const limites = subidas.limitesSubida();
+  // An upload cut short by the death of the process (embedded database: written in chunks) is
+  // undone before the server answers anyone (tramos.ts).
+  try {
+    const deshechas = await subidas.recuperar(ctx.db);
+    if (deshechas > 0) app.log.warn(`Subidas inconclusas deshechas al iniciar: ${deshechas}`);
+  } catch (e) {
+    app.log.error(
+      e,
+      'Subidas: no se pudo deshacer una subida inconclusa; se reintentará con la próxima subida',
+    );
+  }
   // Only this plugin's routes read multipart bodies, with these limits.
   await app.register(multipart, {
     limits: { fileSize: limites.maxBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 },

@@ -1,0 +1,74 @@
+import { type AccionSubida, LIMITE_ARREGLO, type RespuestaSubida } from '@recargas/contracts/lineas';
+import { texto } from '@recargas/contracts/mensajes';
+import type { FilaLeida } from './xlsx.ts';
+
+/** What became of one row of a file. */
+export type Estado = 'correcto' | 'erroneo' | 'duplicado';
+
+/** One row as checked, whatever the action: its state and why each wrong cell is wrong. */
+export interface Revision {
+  leida: FilaLeida;
+  estado: Estado;
+  /** Column index → why the cell is wrong. */
+  errores: Map<number, string>;
+}
+
+/** Rows checked per turn of the event loop (100,000 rows at once held it ~0.5 s). */
+const POR_TURNO = 2000;
+
+/**
+ * Checks every row in order (`revisar` may remember the rows before, for duplicates), a slice at
+ * a time with a turn of the event loop between slices, so other requests go on meanwhile.
+ */
+export async function revisarFilas<R>(filas: FilaLeida[], revisar: (leida: FilaLeida) => R): Promise<R[]> {
+  const revisadas: R[] = [];
+  for (let i = 0; i < filas.length; i += POR_TURNO) {
+    if (i > 0) await new Promise((r) => setImmediate(r));
+    for (const leida of filas.slice(i, i + POR_TURNO)) revisadas.push(revisar(leida));
+  }
+  return revisadas;
+}
+
+/** The upload's answer: the toast text, the counts and the rows of the result table. */
+export function respuesta(accion: AccionSubida, columnas: string[], revisiones: Revision[]): RespuestaSubida {
+  const cuenta = (e: Estado) => revisiones.filter((r) => r.estado === e).length;
+  const correctos = cuenta('correcto');
+  const erroneos = cuenta('erroneo');
+  const duplicados = cuenta('duplicado');
+  const total = revisiones.length;
+  const elegidas = elegir(revisiones);
+  return {
+    mensaje: texto(accion === 2 ? 'subidaResultadoReemplazo' : 'subidaResultado', {
+      total,
+      correctos,
+      erroneos,
+      duplicados,
+    }),
+    titulos: columnas.map((c) => ({ llave: c, valor: c })),
+    arreglo: elegidas.map((r) => ({
+      fila: r.leida.fila,
+      estado: r.estado,
+      celdas: columnas.map((c, i) => {
+        const mensaje = r.errores.get(i);
+        return {
+          llave: c,
+          valor: r.leida.valores[i] ?? '',
+          isCorrecto: mensaje === undefined,
+          ...(mensaje ? { mensaje } : {}),
+        };
+      }),
+    })),
+    arregloCompleto: elegidas.length === total,
+    total,
+    correctos,
+    erroneos,
+    duplicados,
+  };
+}
+
+/** Rows for the result table: wrong and duplicated first, then correct ones, in sheet order. */
+function elegir(revisiones: Revision[]): Revision[] {
+  const malas = revisiones.filter((r) => r.estado !== 'correcto').slice(0, LIMITE_ARREGLO);
+  const buenas = revisiones.filter((r) => r.estado === 'correcto').slice(0, LIMITE_ARREGLO - malas.length);
+  return [...malas, ...buenas].sort((a, b) => a.leida.fila - b.leida.fila);
+}
