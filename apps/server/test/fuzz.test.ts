@@ -254,9 +254,10 @@ describe('generated bad input on every route', () => {
       const usual = (p: string) => (p === 'name' || p === 'compania' ? 'demo' : '1');
       const parametros = [...op.ruta.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
       /**
-       * A third of the cases any hostile value in any field; a third values the schema accepts;
-       * a third those with one string swapped for `conMalo`, so that the request, right in all
-       * else, would reach the database (where a NUL answered 500 before issue 17).
+       * Half the cases any hostile value in any field; half values the schema accepts with one
+       * string swapped for `conMalo`, so that the request, right in all else, would reach the
+       * database (where a NUL answered 500 before issue 17). Wholly valid requests are left out:
+       * they write, and every later checksum would read the rows they add.
        */
       const conCampos = (campos: Record<string, Esquema>, requeridos: string[] = []) => {
         const nombres = Object.keys(campos);
@@ -273,7 +274,6 @@ describe('generated bad input on every route', () => {
         });
         return fc.oneof(
           fc.record(Object.fromEntries(nombres.map((c) => [c, valor])), { requiredKeys: [] }),
-          validos,
           unoMalo,
         );
       };
