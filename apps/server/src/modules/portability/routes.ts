@@ -17,13 +17,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import { registrarExportador } from '../exports/service.ts';
 import { paraExportarInventario, paraExportarPortas } from './exportar.ts';
 import * as portas from './service.ts';
 
 /** Port-outs: administrators with PORTABILIDADES (spec section 6, menu rules). */
-const acceso = { niveles: ADMINS, permisos: ['PORTABILIDADES'] } as const;
 const respuestasRecarga = {
   200: respuestaRecargaPorta,
   202: respuestaRecargaPorta,
@@ -54,7 +52,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portOuts',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Portabilidades: rango de fechas, filtros y paginación por cursor',
@@ -68,7 +65,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/portOuts',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Actualiza una portabilidad: id y solo los campos cambiados',
@@ -82,7 +78,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/portOuts/activacion',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Activar (da número al icc) o Portar / Portar nuevamente, según la acción',
@@ -96,7 +91,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/portOuts/transactions',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Recarga de una portabilidad por el motor de recargas (una sola vez)',
@@ -114,7 +108,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/portOuts/foreignTransactions',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Recarga externa de una portabilidad con folio (tipo 3)',
@@ -133,7 +126,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
     '/api/portOuts/inventoryDays',
     {
       // Inventory: the permission and a level other than 3 (section 6).
-      config: { acceso: { niveles: [0, 1, 2], permisos: ['INVENTARIO'] } },
       schema: {
         tags: ['portabilidades'],
         summary: 'Días de inventario por líder, o por cliente de un líder',
@@ -147,7 +139,6 @@ export const rutasPortabilidad: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portOuts/:dn',
     {
-      config: { acceso },
       schema: {
         tags: ['portabilidades'],
         summary: 'Detalle de la portabilidad de un número en el servidor de ATT',

@@ -9,11 +9,9 @@ import {
 } from '@recargas/contracts/reciclaje';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import * as reciclaje from './service.ts';
 
 /** Bulk recycling: administrators with RECICLADO_MASIVO (spec section 6, menu rules). */
-const masivo = { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] } as const;
 
 export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
@@ -21,7 +19,6 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dnReciclar/:dn',
     {
-      config: { acceso: { niveles: ADMINS, permisos: ['RECICLAR_LINEAS'] } },
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar Lineas: regresa al inventario libre las líneas con ese número',
@@ -35,7 +32,6 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/recicladas/pendientesPorReciclar',
     {
-      config: { acceso: masivo },
       schema: {
         tags: ['reciclaje'],
         summary: 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor',
@@ -49,7 +45,6 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/recicladas/pendientesPorReciclar',
     {
-      config: { acceso: masivo },
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar Todas: recicla todas las líneas pendientes',
@@ -62,7 +57,6 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/recicladas/pendientesPorReciclar/:dn',
     {
-      config: { acceso: masivo },
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar u Olvidar una línea pendiente',
@@ -77,7 +71,6 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statusActivacion/:icc',
     {
-      config: { acceso: { niveles: ADMINS, permisos: ['ACTIVACIONES_ATT'] } },
       schema: {
         tags: ['reciclaje'],
         summary: 'Estatus ICC ATT: el registro de activación de un icc del inventario',

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import { TODOS } from '../../plugins/acceso.ts';
 import * as empresas from '../companies/service.ts';
 import { llaveDe } from './idempotencia.ts';
 import * as recargas from './service.ts';
@@ -38,7 +37,6 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkOut',
     {
-      config: { acceso: { niveles: TODOS } },
       schema: {
         tags: ['recargas'],
         summary: 'Recarga por ICC o teléfono',
@@ -59,7 +57,6 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/foreignCheckOut',
     {
-      config: { acceso: { niveles: TODOS, permisos: ['RECARGA_EXTERNA'] } },
       schema: {
         tags: ['recargas'],
         summary: 'Recarga externa con folio (tipo 3)',
@@ -81,7 +78,6 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkOut/:compania/recargaSinUsuario',
     {
-      config: { acceso: { publico: true } },
       schema: {
         tags: ['recargas'],
         summary: 'Recarga sin usuario (pública, si la empresa lo permite)',
@@ -117,7 +113,6 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/movimientos',
     {
-      config: { acceso: { niveles: TODOS } },
       schema: {
         tags: ['recargas'],
         summary: 'Últimos 10 movimientos del usuario',

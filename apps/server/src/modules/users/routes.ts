@@ -20,15 +20,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
-import { ADMINS } from '../../plugins/acceso.ts';
 import { registrarExportador } from '../exports/service.ts';
 import { paraExportar } from './exportar.ts';
 import * as usuarios from './service.ts';
 
 /** User administration: levels 0 to 2 (level 3 is refused, spec section 6). */
-const gestion = { acceso: { niveles: [0, 1, 2] } } as const;
 /** The amounts toggle: administrators with PERMISO_MONTOS (spec section 6). */
-const montos = { acceso: { niveles: ADMINS, permisos: ['PERMISO_MONTOS'] } } as const;
 
 const quien = (req: FastifyRequest): usuarios.Quien => ({
   usuarioId: req.sesion.usuarioId,
@@ -49,7 +46,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registrarUsuario',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Registra un líder (nivel 2) o un cliente (nivel 3)',
@@ -66,7 +62,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/editarUsuario',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Edita un usuario; la contraseña de seis puntos no cambia',
@@ -83,7 +78,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/eliminarUsuario',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Elimina un usuario (sus recargas se conservan)',
@@ -100,7 +94,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/usuarios',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Usuarios por páginas (keyset) con filtros por columna',
@@ -114,7 +107,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/usuarios/:id',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Un usuario, para la pantalla de edición',
@@ -128,7 +120,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/usuariosMonto',
     {
-      config: montos,
       schema: {
         tags: ['usuarios'],
         summary: 'Líderes y clientes con su permiso de monto',
@@ -142,7 +133,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/setUsuariosMonto',
     {
-      config: montos,
       schema: {
         tags: ['usuarios'],
         summary: 'Activa o desactiva el permiso de monto de un usuario',
@@ -159,7 +149,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/lideres',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Líderes, 10 por página, con búsqueda',
@@ -173,7 +162,6 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/clientes',
     {
-      config: gestion,
       schema: {
         tags: ['usuarios'],
         summary: 'Clientes (pares lider, cliente), 10 por página, con búsqueda',
