@@ -25,19 +25,14 @@ export interface PortaNueva {
  */
 export async function insertarNuevas(tx: Tx, empresaId: number, filas: PortaNueva[]) {
   await sql`select pg_advisory_xact_lock(hashtext('portabilidades'), ${empresaId}::int)`.execute(tx);
+  // A join, not an IN list: a generic plan (PostgreSQL, database.ts) checked every port-out row of
+  // the company against the whole list (100,000-row upload on PostgreSQL: 144 s).
   const existentes = new Set(
     (
-      await tx
-        .selectFrom('portabilidades')
-        .select('icc')
-        .where('empresa_id', '=', empresaId)
-        .where(
-          'icc',
-          'in',
-          filas.map((f) => f.icc),
-        )
-        .execute()
-    ).map((f) => f.icc),
+      await sql<{ icc: string }>`select p.icc from portabilidades p
+        join unnest(${filas.map((f) => f.icc)}::text[]) as x(icc) on p.icc = x.icc
+        where p.empresa_id = ${empresaId}`.execute(tx)
+    ).rows.map((f) => f.icc),
   );
   const nuevas = filas.filter((f) => !existentes.has(f.icc));
   if (nuevas.length === 0) return [];
