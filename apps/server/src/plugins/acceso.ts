@@ -1,6 +1,5 @@
 import { alternativas, ENDPOINTS, type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import { M } from '@recargas/contracts/mensajes';
-import type { Nivel } from '@recargas/contracts/niveles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { iguales } from '../lib/claves.ts';
@@ -11,19 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set at start-up from ENDPOINTS (contracts/acceso.ts): the route's key there. */
     endpoint?: Endpoint;
-    /** TEMPORARY: the routes' own declarations, ignored (the table decides); removed below. */
-    acceso?: unknown;
   }
   interface FastifyRequest {
     sesion: Sesion;
   }
 }
-
-/** TEMPORARY, see above. */
-export type Acceso = unknown;
-
-export const TODOS: readonly Nivel[] = [0, 1, 2, 3];
-export const ADMINS: readonly Nivel[] = [0, 1];
 
 const CAMBIAN_ESTADO = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -9,12 +9,10 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
-import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
+import { ErrorApi } from '../../lib/errores.ts';
 import { conGcFrecuente } from '../../lib/memoria.ts';
-import { type Acceso, ADMINS } from '../../plugins/acceso.ts';
 import * as subidas from './service.ts';
 
-const NO_CLIENTES = [0, 1, 2] as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Uploads of .xlsx files (subirArchivos) and their templates. */
@@ -45,7 +43,6 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/subirArchivo',
     {
-      config: { acceso: { niveles: NO_CLIENTES } },
       schema: {
         tags: ['lineas'],
         summary:
@@ -56,7 +53,6 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const u = req.sesion;
-      if (!subidas.puedeSubir(u)) throw sinPermiso();
       if (!req.isMultipart()) throw new ErrorApi(400, M.archivoRequerido);
       const dir = await carpeta();
       try {
@@ -105,14 +101,11 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
 
   // The templates of section 7, one per kind of upload, each with who may download it.
   for (const p of PLANTILLAS_DESCARGA) {
-    app.get(
-      p.ruta,
-      { config: { acceso: p.acceso }, schema: { tags: [p.etiqueta], summary: p.resumen } },
-      async (req, reply) =>
-        reply
-          .header('content-type', XLSX)
-          .header('content-disposition', `attachment; filename="${p.archivo}"`)
-          .send(await subidas.plantilla(ctx, req.sesion, p.tipo)),
+    app.get(p.ruta, { schema: { tags: [p.etiqueta], summary: p.resumen } }, async (req, reply) =>
+      reply
+        .header('content-type', XLSX)
+        .header('content-disposition', `attachment; filename="${p.archivo}"`)
+        .send(await subidas.plantilla(ctx, req.sesion, p.tipo)),
     );
   }
 };
@@ -121,7 +114,6 @@ const PLANTILLAS_DESCARGA: {
   ruta: string;
   tipo: keyof typeof subidas.PLANTILLAS;
   archivo: string;
-  acceso: Acceso;
   etiqueta: string;
   resumen: string;
 }[] = [
@@ -129,7 +121,6 @@ const PLANTILLAS_DESCARGA: {
     ruta: '/get/plantilla',
     tipo: 'admin',
     archivo: 'plantilla.xlsx',
-    acceso: { niveles: ADMINS },
     etiqueta: 'lineas',
     resumen: 'Plantilla de líneas para administradores (.xlsx)',
   },
@@ -137,7 +128,6 @@ const PLANTILLAS_DESCARGA: {
     ruta: '/get/plantilla/vendedor',
     tipo: 'vendedor',
     archivo: 'plantilla-vendedor.xlsx',
-    acceso: { niveles: NO_CLIENTES },
     etiqueta: 'lineas',
     resumen: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)',
   },
@@ -145,7 +135,6 @@ const PLANTILLAS_DESCARGA: {
     ruta: '/get/plantilla/portabilidadesAdmin',
     tipo: 'portabilidadesAdmin',
     archivo: 'plantilla-portabilidades.xlsx',
-    acceso: { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
     etiqueta: 'portabilidades',
     resumen: 'Plantilla de Nuevas Portabilidades (acción 6, .xlsx)',
   },
@@ -153,7 +142,6 @@ const PLANTILLAS_DESCARGA: {
     ruta: '/get/plantilla/registroUsuarios',
     tipo: 'registroUsuarios',
     archivo: 'plantilla-usuarios.xlsx',
-    acceso: { niveles: ADMINS },
     etiqueta: 'usuarios',
     resumen: 'Plantilla de Registrar Usuarios (acción 7, .xlsx)',
   },

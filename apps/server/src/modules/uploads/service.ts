@@ -1,3 +1,4 @@
+import { accionPermitida } from '@recargas/contracts/acceso';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
@@ -36,29 +37,14 @@ export function limitesSubida(env: NodeJS.ProcessEnv = process.env): LimitesXlsx
 
 type Usuario = lineas.Usuario;
 
-/** Upload is for administrators, or leaders with RETROALIMENTACION_LIDER (spec section 6). */
-export const puedeSubir = (u: Usuario) =>
-  esAdministrador(u.nivel) || (u.nivel === NIVEL.lider && u.permisos.includes('RETROALIMENTACION_LIDER'));
-
 /**
- * The permission rule of each action (section 9): 1 and 2 for whoever may upload, 3 and 7
- * administrators, 4 administrators with RECARGAS_MASIVAS, 6 with PORTABILIDADES. Action 4
- * makes a bulk top-up block (bulk/service.ts crearBloque) of the valid rows, action 6 port-out
- * rows, action 7 users.
+ * The permission rule of each action (section 9), the one the upload screen shows
+ * (contracts/acceso.ts accionPermitida). Action 4 makes a bulk top-up block (bulk/service.ts
+ * crearBloque) of the valid rows, action 6 port-out rows, action 7 users.
  */
-export function revisarAccion(u: Usuario, accion: number): AccionSubida {
+export function revisarAccion(u: Usuario & { rutas: readonly string[] }, accion: number): AccionSubida {
   if (![1, 2, 3, 4, 6, 7].includes(accion)) throw new ErrorApi(400, M.seleccionaAccion);
-  if (!puedeSubir(u)) throw sinPermiso();
-  const admin = esAdministrador(u.nivel);
-  const permitida =
-    accion === 1 || accion === 2
-      ? true
-      : accion === 4
-        ? admin && u.permisos.includes('RECARGAS_MASIVAS')
-        : accion === 6
-          ? admin && u.permisos.includes('PORTABILIDADES')
-          : admin;
-  if (!permitida) throw sinPermiso();
+  if (!accionPermitida(u, accion)) throw sinPermiso();
   if (u.nivel === NIVEL.lider && u.liderId === null) throw sinPermiso();
   return accion as AccionSubida;
 }
