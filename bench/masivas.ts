@@ -14,8 +14,8 @@ import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { sembrar } from '../apps/server/src/db/seed.ts';
 import { iniciarColas } from '../apps/server/src/jobs/colas.ts';
-import * as masivas from '../apps/server/src/modules/bulk/service.ts';
-import { registrarTrabajadorMasivas } from '../apps/server/src/modules/bulk/trabajos.ts';
+import * as masivas from '../apps/server/src/modules/masivas/service.ts';
+import { registrarTrabajadorMasivas } from '../apps/server/src/modules/masivas/trabajos.ts';
 import { baseDeDatosNueva } from '../apps/server/test/entorno.ts';
 import { guardarResultados, tamano, textoDeCifra } from './comun.ts';
 

@@ -1,7 +1,7 @@
 import { LOGO_MAX_KB } from '@recargas/contracts/configuraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as empresas from '../src/modules/companies/service.ts';
+import * as empresas from '../src/modules/empresas/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 import { formulario } from './xlsx-prueba.ts';
 

@@ -6,7 +6,7 @@ import { COLUMNAS_LINEA } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carpetaExports, registrarExportador } from '../src/modules/exports/service.ts';
+import { carpetaExports, registrarExportador } from '../src/modules/excel/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;

@@ -1,7 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
-import * as recargas from '../src/modules/topups/service.ts';
+import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 

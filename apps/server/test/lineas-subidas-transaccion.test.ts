@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANTILLAS } from '../src/modules/uploads/service.ts';
+import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 

@@ -2,8 +2,8 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed.ts';
-import { PLANTILLAS } from '../src/modules/uploads/service.ts';
-import * as usuarios from '../src/modules/users/service.ts';
+import { PLANTILLAS } from '../src/modules/subidas/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 import { entradasXlsx, formulario, libro, zip } from './xlsx-prueba.ts';
 

@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINEAS_DEMO, PASSWORD_DEMO } from '../src/db/seed.ts';
 import { patronSubcadena } from '../src/lib/chips.ts';
-import { LINEAS_BLOQUE_DEMO } from '../src/modules/bulk/service.ts';
-import { rangoPorDefecto } from '../src/modules/lines/service.ts';
-import * as usuarios from '../src/modules/users/service.ts';
+import { rangoPorDefecto } from '../src/modules/lineas/service.ts';
+import { LINEAS_BLOQUE_DEMO } from '../src/modules/masivas/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
-import * as masivas from '../src/modules/bulk/service.ts';
-import { registrarTrabajadorMasivas } from '../src/modules/bulk/trabajos.ts';
+import * as masivas from '../src/modules/masivas/service.ts';
+import { registrarTrabajadorMasivas } from '../src/modules/masivas/trabajos.ts';
 import {
   conToken,
   crearEntorno,

@@ -7,7 +7,7 @@ import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
-import * as masivas from '../src/modules/bulk/service.ts';
+import * as masivas from '../src/modules/masivas/service.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, libroSimulador } from './entorno.ts';
 import { ProcesoApi } from './proceso.ts';
@@ -131,7 +131,7 @@ describe('scheduled block, two worker processes, both killed mid-window', () => 
       db
         .selectFrom('bloque_lineas as bl')
         .innerJoin('bloques as b', 'b.id', 'bl.bloque_id')
-        // The engine's key of the line's attempt (bulk/repo.ts claveLinea).
+        // The engine's key of the line's attempt (masivas/repo.ts claveLinea).
         .leftJoin('recargas as r', (j) =>
           j
             .onRef('r.empresa_id', '=', 'bl.empresa_id')

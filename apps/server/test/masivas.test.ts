@@ -2,8 +2,8 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
-import * as masivas from '../src/modules/bulk/service.ts';
-import * as recargas from '../src/modules/topups/service.ts';
+import * as masivas from '../src/modules/masivas/service.ts';
+import * as recargas from '../src/modules/recargas/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 

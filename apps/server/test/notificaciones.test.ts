@@ -6,7 +6,7 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import type { Ctx } from '../src/contexto.ts';
-import * as saldos from '../src/modules/balances/service.ts';
+import * as saldos from '../src/modules/saldos/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 
 /** A push service served by the test: records every request, answers 201 like FCM. */

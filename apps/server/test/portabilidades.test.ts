@@ -9,7 +9,7 @@ import type {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoyEn } from '../src/lib/fechas.ts';
-import { PORTAS_DEMO, rangoPorDefecto } from '../src/modules/portability/service.ts';
+import { PORTAS_DEMO, rangoPorDefecto } from '../src/modules/portabilidades/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 

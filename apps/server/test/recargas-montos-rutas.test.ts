@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
-import * as masivas from '../src/modules/bulk/service.ts';
+import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 

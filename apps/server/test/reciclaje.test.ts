@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed.ts';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
-import * as usuarios from '../src/modules/users/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;

@@ -1,7 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
-import * as saldos from '../src/modules/balances/service.ts';
+import * as saldos from '../src/modules/saldos/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 
 let e: Entorno;

@@ -1,7 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as usuarios from '../src/modules/users/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
 import { concedido, llamar, negado, type Operacion, operacionesDe } from './seguridad/llamadas.ts';
 import { MATRIZ, permite } from './seguridad/matriz.ts';

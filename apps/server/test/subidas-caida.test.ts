@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANTILLAS } from '../src/modules/uploads/service.ts';
+import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { PASSWORD_DEMO } from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 import { libro } from './xlsx-prueba.ts';
 
 /**
- * Issue 17: on the embedded database an upload is written chunk by chunk (uploads/tramos.ts).
+ * Issue 17: on the embedded database an upload is written chunk by chunk (subidas/tramos.ts).
  * The API process is killed with SIGKILL while it writes, then started again on the same data
  * folder: none of the upload's rows may be left, and the same file then goes in whole. PGlite
  * only: on PostgreSQL the upload is one transaction, which the database itself rolls back.

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANTILLAS } from '../src/modules/uploads/service.ts';
+import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /**
  * Issue 17: a long upload must not stop the server on the embedded database, and must still be
- * all or nothing. There (PGlite, one connection) it is written chunk by chunk (uploads/tramos.ts)
+ * all or nothing. There (PGlite, one connection) it is written chunk by chunk (subidas/tramos.ts)
  * and a failure undoes the chunks written; on PostgreSQL it is one transaction. The failure
  * cases run on both; the request answered mid-upload only on PGlite (on PostgreSQL other
  * requests have connections of their own).

@@ -1,6 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as usuarios from '../src/modules/users/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 
 /**

@@ -2,7 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { PASSWORD_SIN_CAMBIO } from '@recargas/contracts/usuarios';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as usuarios from '../src/modules/users/service.ts';
+import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 
 let e: Entorno;

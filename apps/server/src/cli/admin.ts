@@ -4,8 +4,8 @@ import { esPermiso } from '@recargas/contracts/permisos';
 import { leerConfig } from '../config.ts';
 import { abrirDb } from '../db/database.ts';
 import { migrar } from '../db/migrate.ts';
-import * as empresas from '../modules/companies/service.ts';
-import * as usuarios from '../modules/users/service.ts';
+import * as empresas from '../modules/empresas/service.ts';
+import * as usuarios from '../modules/usuarios/service.ts';
 
 const AYUDA = `Uso:
   npm run admin -- create-company <codigo> <nombre> [--color #rrggbb] [--host fragmento]...

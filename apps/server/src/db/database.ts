@@ -24,7 +24,7 @@ pg.types.setTypeParser(1082, (v) => v);
  * fill every connection with plans); PGlite ignores it. Unnamed statements are planned each time
  * but generically too under that setting: a long IN list of parameters is then compared row by
  * row, not hashed (1,000 values against 100,000 rows: 2.9 s, 23 ms with a custom plan), so a
- * statement with many values joins them as unnest($1::text[]) instead (lines/repo-subidas.ts).
+ * statement with many values joins them as unnest($1::text[]) instead (lineas/repo-subidas.ts).
  */
 const PREPARADA = '/* preparada */';
 export const preparada = sql.raw(PREPARADA);
@@ -64,7 +64,7 @@ const embebidas = new WeakSet<Db>();
 
 /**
  * Whether the database is the embedded PGlite: one connection for the whole process, so a long
- * transaction holds every other request (uploads/tramos.ts writes in chunks there instead).
+ * transaction holds every other request (subidas/tramos.ts writes in chunks there instead).
  */
 export const unaConexion = (db: Db) => embebidas.has(db);
 

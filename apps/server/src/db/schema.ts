@@ -347,7 +347,7 @@ export interface DB {
   subidas_deshacer: SubidasDeshacerTable;
 }
 
-/** An upload being written chunk by chunk on the embedded database (0017, uploads/tramos.ts). */
+/** An upload being written chunk by chunk on the embedded database (0017, subidas/tramos.ts). */
 export interface SubidasEnCursoTable {
   id: Generated<number>;
   empresa_id: number;

@@ -1,10 +1,10 @@
 import type { AjustesEmpresa } from '@recargas/contracts/empresa';
 import { PERMISOS } from '@recargas/contracts/permisos';
-import * as masivas from '../modules/bulk/service.ts';
 import * as carriers from '../modules/carriers/service.ts';
-import * as empresas from '../modules/companies/service.ts';
-import * as portabilidades from '../modules/portability/service.ts';
-import * as usuarios from '../modules/users/service.ts';
+import * as empresas from '../modules/empresas/service.ts';
+import * as masivas from '../modules/masivas/service.ts';
+import * as portabilidades from '../modules/portabilidades/service.ts';
+import * as usuarios from '../modules/usuarios/service.ts';
 import type { Db } from './database.ts';
 
 /** Password of every demo user (README lists the logins). */

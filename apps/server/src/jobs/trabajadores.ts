@@ -1,10 +1,10 @@
 import type { Ctx } from '../contexto.ts';
-import * as saldos from '../modules/balances/service.ts';
-import * as masivas from '../modules/bulk/service.ts';
-import { registrarTrabajadorMasivas } from '../modules/bulk/trabajos.ts';
-import * as notificaciones from '../modules/notifications/service.ts';
+import * as masivas from '../modules/masivas/service.ts';
+import { registrarTrabajadorMasivas } from '../modules/masivas/trabajos.ts';
+import * as notificaciones from '../modules/notificaciones/service.ts';
+import * as recargas from '../modules/recargas/service.ts';
 import * as reportes from '../modules/reportes/service.ts';
-import * as recargas from '../modules/topups/service.ts';
+import * as saldos from '../modules/saldos/service.ts';
 import { COLAS } from './colas.ts';
 
 /** Top-ups one worker reconciles at once (each is one provider status call). */

@@ -8,20 +8,20 @@ import { Actualizaciones } from '../features/actualizaciones/Actualizaciones.tsx
 import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx';
 import { NuevoUsuarioPlataforma } from '../features/carriers/NuevoUsuarioPlataforma.tsx';
 import { RecargasCarrier } from '../features/carriers/RecargasCarrier.tsx';
-import { Configuraciones } from '../features/configuraciones/Configuraciones.tsx';
-import { Graficas } from '../features/graficas/Graficas.tsx';
+import { Configuraciones } from '../features/empresas/Configuraciones.tsx';
 import { AdministrarBase } from '../features/lineas/AdministrarBase.tsx';
 import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
 import { Inventario } from '../features/portabilidades/Inventario.tsx';
 import { Portabilidades } from '../features/portabilidades/Portabilidades.tsx';
 import { Recargas } from '../features/recargas/Recargas.tsx';
 import { RecicladoMasivo } from '../features/reciclaje/RecicladoMasivo.tsx';
+import { Graficas } from '../features/reportes/Graficas.tsx';
+import { Ventas } from '../features/reportes/Ventas.tsx';
 import { ConfigSinUsuario } from '../features/saldos/ConfigSinUsuario.tsx';
 import { Saldos } from '../features/saldos/Saldos.tsx';
 import { SubirArchivos } from '../features/subidas/SubirArchivos.tsx';
 import { UsuarioFormulario } from '../features/usuarios/UsuarioFormulario.tsx';
 import { Usuarios } from '../features/usuarios/Usuarios.tsx';
-import { Ventas } from '../features/ventas/Ventas.tsx';
 import { useSesion } from './Shell.tsx';
 
 /** Screens built so far, by their route under /in/. */

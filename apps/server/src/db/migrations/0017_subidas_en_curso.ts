@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Uploads written chunk by chunk on the embedded database (uploads/tramos.ts). A row of
+ * Uploads written chunk by chunk on the embedded database (subidas/tramos.ts). A row of
  * subidas_en_curso is an upload not yet decided; each chunk it writes leaves, in the same
  * transaction, a row of subidas_deshacer saying how to undo it (rows it inserted, old values of
  * rows it changed, rows it deleted). Deleting the subidas_en_curso row is the upload's commit;

@@ -3,7 +3,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import type { PeticionPlataformaUsuario, PlataformaCarrier } from '@recargas/contracts/plataformas';
 import type { Db } from '../../db/database.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
-import * as empresas from '../companies/service.ts';
+import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
 
 /** Platform a top-up goes to when its carrier has no platform user chosen (spec: platform 1). */

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import { registrarExportador } from '../exports/service.ts';
+import { registrarExportador } from '../excel/service.ts';
 import * as reportes from './service.ts';
 
 export const rutasReportes: FastifyPluginAsyncZod = async (app) => {

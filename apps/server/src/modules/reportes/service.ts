@@ -14,7 +14,7 @@ import { hayChips } from '../../lib/chips.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
-import { ajustesDe, porIdOError } from '../companies/service.ts';
+import { ajustesDe, porIdOError } from '../empresas/service.ts';
 import * as repo from './repo.ts';
 import * as ventasDia from './ventasDia.ts';
 

@@ -1,0 +1,100 @@
+import { type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as lineas from '../lineas/service.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Writing bulk top-up blocks (from service.ts, to keep it under 400 lines): the rows of an
+ * upload of action 4, and the demo blocks of the seed. A row's amount is any positive one up to
+ * 100,000 here; whether the company sells it is decided when the line is recharged.
+ */
+
+/** Largest block one upload makes. */
+export const MAX_LINEAS_BLOQUE = 100_000;
+
+const filaBloque = z.object({
+  icc: z.string().regex(/^[0-9]{1,20}$/),
+  dn: z.string().regex(/^[0-9]{0,13}$/),
+  monto: z.number().int().positive().max(100_000).nullable(),
+  compania: z.enum(CODIGOS_CARRIER as [Carrier, ...Carrier[]]),
+  nombre: z.string().max(100),
+});
+export type FilaBloque = z.input<typeof filaBloque>;
+
+export async function escribirBloque(
+  db: Db,
+  empresaId: number,
+  usuarioId: number | null,
+  filas: FilaBloque[],
+) {
+  if (filas.length === 0) throw new ErrorApi(400, M.bloqueVacio);
+  if (filas.length > MAX_LINEAS_BLOQUE)
+    throw new ErrorApi(400, texto('bloqueDemasiadasLineas', { max: MAX_LINEAS_BLOQUE }));
+  const validas = filas.map((f, i) => {
+    const r = filaBloque.safeParse(f);
+    if (!r.success)
+      throw new ErrorApi(
+        400,
+        texto('lineaMasivaInvalida', {
+          n: i + 1,
+          detalle: r.error.issues.map((x) => x.path.join('.')).join(', '),
+        }),
+      );
+    return r.data;
+  });
+  const bloque = await db.transaction().execute(async (tx) => {
+    const b = await repo.insertarBloque(tx, empresaId, usuarioId, Date.now());
+    await repo.insertarLineas(tx, empresaId, b.id, validas);
+    if (usuarioId !== null) {
+      for (let i = 0; i < validas.length; i += 2000) {
+        await lineas.insertarNuevas(
+          tx,
+          validas.slice(i, i + 2000).map((f) => ({
+            empresa_id: empresaId,
+            icc: f.icc,
+            dn: f.dn,
+            compania: f.compania,
+            monto: f.monto,
+            lider_id: null,
+            cliente_id: null,
+            nir: null,
+            fecha_vigencia: null,
+            plataforma: null,
+            subido_por: usuarioId,
+            fecha_entrega: null,
+            producto: null,
+            fecha_portada: null,
+          })),
+        );
+      }
+    }
+    return b;
+  });
+  return bloque.fecha_numerica;
+}
+
+/** Lines of the demo block the seed makes (each a new inventory line too). */
+export const LINEAS_BLOQUE_DEMO = 25;
+
+/** Demo blocks (seed): `n` lines new to the inventory, uploaded by the company's admin. */
+export async function sembrar(db: Db, empresaId: number, semilla: number, n = LINEAS_BLOQUE_DEMO) {
+  const admin = await db
+    .selectFrom('usuarios')
+    .select('id')
+    .where('empresa_id', '=', empresaId)
+    .where('username', '=', 'admin')
+    .executeTakeFirst();
+  const companias = ['T', 'M', 'U', 'A', 'V', 'B'] as const;
+  const montos = [30, 50, 70, 100, 200];
+  const filas = Array.from({ length: n }, (_, i) => ({
+    icc: `89521${String(semilla).padStart(2, '0')}${String(500_000_000_000 + i * 7907).slice(-12)}`,
+    dn: `56${String(30_000_000 + semilla * 100_000 + i * 3343).slice(-8)}`,
+    monto: montos[i % montos.length] ?? 30,
+    compania: companias[i % companias.length] ?? 'T',
+    nombre: `Cliente masivo ${i + 1}`,
+  }));
+  return escribirBloque(db, empresaId, admin?.id ?? null, filas);
+}

@@ -1,0 +1,124 @@
+import { respuestaError } from '@recargas/contracts/auth';
+import { codigoEmpresa } from '@recargas/contracts/empresa';
+import { M } from '@recargas/contracts/mensajes';
+import {
+  peticionRecarga,
+  peticionRecargaExterna,
+  peticionRecargaSinUsuario,
+  respuestaMovimientos,
+  respuestaRecarga,
+} from '@recargas/contracts/recargas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as empresas from '../empresas/service.ts';
+import { llaveDe } from './idempotencia.ts';
+import * as recargas from './service.ts';
+
+/** 422: a declined top-up's row, or a key already used with another request (just the mensaje). */
+const respuestas = {
+  200: respuestaRecarga,
+  202: respuestaRecarga,
+  422: z.union([respuestaRecarga, respuestaError]),
+};
+const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+
+export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app as unknown as Ctx;
+
+  /** The request's key under its caller (a user, or the public screen: null) and its fingerprint. */
+  const clave = (req: FastifyRequest, ruta: string, usuarioId: number | null) =>
+    llaveDe(req.headers['idempotency-key'], ruta, { usuarioId, origen: req.ip }, [req.params, req.body]);
+  const responder = (reply: FastifyReply, r: Awaited<ReturnType<typeof recargas.recargar>>) =>
+    reply.code(r.status).send(r.cuerpo);
+
+  app.post(
+    '/checkOut',
+    {
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga por ICC o teléfono',
+        headers: cabeceras,
+        body: peticionRecarga,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const k = clave(req, 'checkOut', req.sesion.usuarioId);
+      return responder(
+        reply,
+        await recargas.recargar(ctx, req.sesion, req.body, k, recargas.TIPO_RECARGA.normal),
+      );
+    },
+  );
+
+  app.post(
+    '/foreignCheckOut',
+    {
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga externa con folio (tipo 3)',
+        headers: cabeceras,
+        body: peticionRecargaExterna,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const k = clave(req, 'foreignCheckOut', req.sesion.usuarioId);
+      const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };
+      return responder(
+        reply,
+        await recargas.recargar(ctx, req.sesion, datos, k, recargas.TIPO_RECARGA.externa),
+      );
+    },
+  );
+
+  app.post(
+    '/checkOut/:compania/recargaSinUsuario',
+    {
+      schema: {
+        tags: ['recargas'],
+        summary: 'Recarga sin usuario (pública, si la empresa lo permite)',
+        params: z.object({ compania: codigoEmpresa }),
+        headers: cabeceras,
+        body: peticionRecargaSinUsuario,
+        response: respuestas,
+      },
+    },
+    async (req, reply) => {
+      const empresa = await empresas.buscar(app.db, req.params.compania);
+      if (!empresa.recarga_sin_usuario) throw new ErrorApi(403, M.sinRecargaSinUsuario);
+      const k = clave(req, 'sinUsuario', null);
+      const quien = {
+        empresaId: empresa.id,
+        usuarioId: null,
+        nivel: null,
+        permisos: [],
+        isMonto: false,
+        liderId: null,
+        clienteId: null,
+        maxRecargas: null,
+        versionEmpresa: empresa.version,
+      };
+      const datos = { ...req.body, tipo: 'todito' };
+      return responder(
+        reply,
+        await recargas.recargar(ctx, quien, datos, k, recargas.TIPO_RECARGA.sinUsuario),
+      );
+    },
+  );
+
+  app.get(
+    '/movimientos',
+    {
+      schema: {
+        tags: ['recargas'],
+        summary: 'Últimos 10 movimientos del usuario',
+        response: { 200: respuestaMovimientos },
+      },
+    },
+    async (req) => recargas.movimientos(ctx, req.sesion),
+  );
+};

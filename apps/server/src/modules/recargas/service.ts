@@ -1,0 +1,382 @@
+import type { Carrier } from '@recargas/contracts/carriers';
+import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
+import { M, texto } from '@recargas/contracts/mensajes';
+import {
+  montoDeRecarga,
+  puedeCambiarPlataforma,
+  type RespuestaRecarga,
+  TIPO_EXTERNA,
+  veMontoMovimientos,
+} from '@recargas/contracts/recargas';
+import type { Ctx } from '../../contexto.ts';
+import { COLAS } from '../../jobs/colas.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.ts';
+import type { FilaProveedor } from '../../providers/registro.ts';
+import * as empresas from '../empresas/service.ts';
+import * as lineas from '../lineas/service.ts';
+import { type Llave, primera } from './idempotencia.ts';
+import * as repo from './repo.ts';
+
+export type { Llave } from './idempotencia.ts';
+export type { Recarga } from './repo.ts';
+
+/** Kinds of top-up row. */
+export const TIPO_RECARGA = { normal: 1, sinUsuario: 2, externa: TIPO_EXTERNA } as const;
+
+/**
+ * Who asks for a top-up, as read in this request (the session, or `solicitanteDe`): `usuarioId`
+ * and `maxRecargas` null for the public screen, whose limit is the company's.
+ */
+export interface Solicitante {
+  empresaId: number;
+  usuarioId: number | null;
+  nivel: number | null;
+  permisos: readonly string[];
+  /** Permiso Monto: may choose the amount (recargas.ts `puedeElegirMonto`); false for the public screen. */
+  isMonto: boolean;
+  liderId: number | null;
+  clienteId: number | null;
+  maxRecargas: number | null;
+  /** The company's `version` when this was read: the cached company is used if not older. */
+  versionEmpresa: number;
+}
+
+/** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
+export async function solicitanteDe(
+  ctx: Ctx,
+  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos'> & { usuarioId: number },
+): Promise<Solicitante> {
+  const c = await repo.cuenta(ctx.db, q.empresaId, q.usuarioId);
+  if (!c) throw new ErrorApi(404, M.noEncontrado);
+  return {
+    ...q,
+    isMonto: c.is_monto,
+    liderId: c.lider_id,
+    clienteId: c.cliente_id,
+    maxRecargas: c.max_recargas,
+    versionEmpresa: c.version,
+  };
+}
+
+/** What a top-up needs of its company, parsed once per version. */
+interface EmpresaRecargas {
+  version: number;
+  ajustes: AjustesEmpresa;
+  maxSinUsuario: number;
+  proveedores: Record<string, FilaProveedor>;
+  carriers: Record<string, repo.PlataformaElegida>;
+}
+
+/** Companies as last read, per database handle: a company changes a few times a day, and its
+ * `version` says when (migration 0014). */
+const empresasLeidas = new WeakMap<Ctx['db'], Map<number, EmpresaRecargas>>();
+
+/** The company as of `version` or later: from memory, or read once more. */
+async function empresaDe(ctx: Ctx, empresaId: number, version: number): Promise<EmpresaRecargas> {
+  let leidas = empresasLeidas.get(ctx.db);
+  if (!leidas) {
+    leidas = new Map();
+    empresasLeidas.set(ctx.db, leidas);
+  }
+  const guardada = leidas.get(empresaId);
+  if (guardada && guardada.version >= version) return guardada;
+  const f = await repo.empresa(ctx.db, empresaId);
+  if (!f) throw new ErrorApi(404, M.noEncontrado);
+  const leida = {
+    version: f.version,
+    ajustes: ajustesEmpresa.parse(f.ajustes),
+    maxSinUsuario: f.max_sin_usuario,
+    proveedores: f.proveedores,
+    carriers: f.carriers,
+  };
+  leidas.set(empresaId, leida);
+  return leida;
+}
+
+export interface DatosRecarga {
+  icc: string;
+  dn: string;
+  compania: Carrier;
+  /** The amount the caller chose, as sent (undefined: none): the amount rule judges it. */
+  monto?: unknown;
+  /** The amount stored with what is recharged (a bulk line, a port-out): not a choice. */
+  montoGuardado?: number | null;
+  plataforma?: 1 | 2 | undefined;
+  tipo: string;
+  /** External top-up: recorded with its folio, never sent to our provider. */
+  folioExterno?: string;
+}
+
+/** The answer for a row, the same however often it is asked: status code plus body. */
+export function respuestaDe(r: repo.Recarga): { status: number; cuerpo: RespuestaRecarga } {
+  const base = { id: r.id, estado: r.estado, folio: r.folio ?? r.folio_externo };
+  if (r.estado === 'exitosa') {
+    const porDefecto = r.tipo_recarga === TIPO_RECARGA.externa ? M.recargaExternaExitosa : M.recargaExitosa;
+    return { status: 200, cuerpo: { ...base, mensaje: r.mensaje ?? porDefecto } };
+  }
+  if (r.estado === 'fallida')
+    return { status: 422, cuerpo: { ...base, mensaje: r.mensaje ?? M.recargaFallida } };
+  return { status: 202, cuerpo: { ...base, mensaje: M.recargaEnProceso } };
+}
+
+/**
+ * A top-up, exactly once: the row (estado pendiente) is written and counted against the daily
+ * limit by one statement; only then is the provider called, by this caller alone: the statement
+ * inserts for one caller per key, and nothing else ever sends a row. A repeat of the key returns
+ * the first row's answer and sends nothing. An outcome still unknown after the send gets a
+ * reconciliation job; a crash before that is found by the sweep.
+ */
+export async function recargar(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  llave: Llave,
+  tipoRecarga: number,
+) {
+  const { clave, huella } = llave;
+  let p: Awaited<ReturnType<typeof preparar>>;
+  try {
+    p = await preparar(ctx, quien, datos, llave, tipoRecarga);
+  } catch (e) {
+    // A refused repeat of a key already written (the rules or the line changed since): the
+    // first answer stands, as for any repeat; otherwise the refusal, with nothing written.
+    const previa = e instanceof ErrorApi && (await repo.buscarPorClave(ctx.db, quien.empresaId, clave));
+    if (previa) return respuestaDe(primera(previa, huella));
+    throw e;
+  }
+  const { nueva, limite, zona, proveedor, usuarioPlataforma } = p;
+  let fila: repo.Recarga | undefined;
+  try {
+    fila = nueva.linea_id
+      ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, zona, limite)
+      : await porNumero(ctx, { fila: nueva, zona, limite });
+  } catch (e) {
+    if (
+      (e as { constraint?: string }).constraint === repo.LIMITE_ALCANZADO ||
+      String(e).includes(repo.LIMITE_ALCANZADO)
+    ) {
+      throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }));
+    }
+    throw e;
+  }
+  if (!fila) return respuestaDe(primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella));
+  if (nueva.estado === 'exitosa') return respuestaDe(fila);
+  return respuestaDe(await enviar(ctx, fila, proveedor, usuarioPlataforma));
+}
+
+/**
+ * The row a top-up will write, and where it goes: every rule applied (platform switch, the
+ * inventory line of an ICC, the DN, the amount of contracts recargas.ts), reading only.
+ */
+async function preparar(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  { clave, huella }: Llave,
+  tipoRecarga: number,
+) {
+  const usuario = quien.nivel === null ? null : { ...quien, nivel: quien.nivel };
+  // The platform switch is for administrators with PLATAFORMAS; otherwise the carrier's chosen
+  // platform user decides (below), else platform 1.
+  const conmutada = puedeCambiarPlataforma(usuario) && datos.plataforma !== undefined;
+  const empresa = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
+  const plataforma = empresa.proveedores[conmutada ? (datos.plataforma ?? 1) : 1];
+  if (!plataforma) throw new ErrorApi(404, M.noEncontrado);
+  const ajustes = empresa.ajustes;
+  const externa = tipoRecarga === TIPO_RECARGA.externa;
+  // By ICC the inventory line gives the number, carrier and stored amount (spec section 5).
+  const porIcc =
+    datos.icc !== ''
+      ? await lineas.resolverIcc(ctx.db, quien, { icc: datos.icc, dn: datos.dn, compania: datos.compania })
+      : undefined;
+  const monto = montoDeRecarga(ajustes, usuario, {
+    elegido: datos.monto,
+    guardado: datos.montoGuardado ?? porIcc?.monto,
+  });
+  if ('mensaje' in monto) throw new ErrorApi(monto.status, monto.mensaje);
+  const compania = porIcc ? porIcc.compania : datos.compania;
+  const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
+  const proveedor = elegida?.proveedor ?? plataforma;
+  const nueva: repo.NuevaRecarga = {
+    empresa_id: quien.empresaId,
+    usuario_id: quien.usuarioId,
+    idempotencia: clave,
+    huella,
+    proveedor_id: proveedor.id,
+    plataforma_usuario_id: elegida?.id ?? null,
+    icc: datos.icc,
+    dn: porIcc ? porIcc.dn : datos.dn,
+    compania,
+    monto: monto.monto,
+    tipo: datos.tipo,
+    tipo_recarga: tipoRecarga,
+    folio_externo: datos.folioExterno ?? null,
+    lider_id: quien.liderId,
+    cliente_id: quien.clienteId,
+    estado: externa ? 'exitosa' : 'pendiente',
+    linea_id: porIcc?.lineaId ?? null,
+  };
+  return {
+    nueva,
+    limite: quien.maxRecargas ?? empresa.maxSinUsuario,
+    zona: ajustes.zonaHoraria,
+    proveedor,
+    usuarioPlataforma: elegida?.usuario,
+  };
+}
+
+/** The write of a top-up by number, batched with the others of the moment (repo.escribir). */
+async function porNumero(ctx: Ctx, e: repo.Escritura) {
+  const r = await repo.escribir(ctx.db, e);
+  if ('error' in r) throw r.error;
+  return r.fila;
+}
+
+/**
+ * The write of a top-up of an inventory line, in one transaction: the line is taken (only a
+ * line not yet recharged), the row written and counted; an external top-up, already decided,
+ * marks the line recharged at once. A repeat of a key answers undefined (the first row stands),
+ * also when it waited for the first one's lock on the line.
+ */
+async function insertarConLinea(
+  ctx: Ctx,
+  f: repo.NuevaRecarga & { linea_id: number },
+  zona: string,
+  limite: number,
+) {
+  return ctx.db.transaction().execute(async (tx) => {
+    if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
+    if (!(await lineas.tomarParaRecarga(tx, f.linea_id))) {
+      if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
+      throw new ErrorApi(409, M.lineaYaRecargada);
+    }
+    const fila = await repo.insertarYContar(tx, f, zona, limite);
+    if (fila && f.estado === 'exitosa') await lineas.marcarRecargada(tx, f.linea_id);
+    return fila;
+  });
+}
+
+/**
+ * The one send of a row, by the caller that wrote it; returns the row as it then stands. An
+ * unknown outcome schedules the row's reconciliation, which only ever asks.
+ */
+async function enviar(
+  ctx: Ctx,
+  fila: repo.Recarga,
+  filaProveedor: FilaProveedor,
+  usuario: string | undefined,
+): Promise<repo.Recarga> {
+  const r = await ctx.proveedores.de(filaProveedor).send({
+    ...(usuario ? { usuario } : {}),
+    id: String(fila.id),
+    dn: fila.dn,
+    icc: fila.icc,
+    carrier: fila.compania as Carrier,
+    monto: fila.monto,
+    tipo: fila.tipo,
+  });
+  const decidida = await resolver(ctx, fila, r);
+  if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras);
+  return decidida ?? fila;
+}
+
+/** One reconciliation job per open row (the queue keeps one per key). */
+const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number) =>
+  ctx.boss.send(
+    COLAS.reconciliar,
+    { id },
+    { singletonKey: String(id), ...(segundos ? { startAfter: segundos } : {}) },
+  );
+
+/** Applies a provider's decision; an undecided answer leaves the row open for reconciliation. */
+async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | ResultadoConsulta) {
+  if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio);
+  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje);
+  return undefined;
+}
+
+/**
+ * A successful row, and its inventory line marked recharged with the date, together. A top-up
+ * by number has no line: one statement, no transaction (two round trips fewer per top-up).
+ */
+const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null) =>
+  fila.linea_id === null
+    ? repo.cerrarExitosa(ctx.db, { id: fila.id, folio })
+    : ctx.db.transaction().execute(async (tx) => {
+        const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
+        if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
+        return cerrada;
+      });
+
+/** Fails a row, gives back its place in the daily count and frees its line, together. */
+const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string) =>
+  ctx.db.transaction().execute(async (tx) => {
+    const cerrada = await repo.cerrar(tx, fila.id, { estado: 'fallida', mensaje });
+    if (cerrada) await repo.descontar(tx, cerrada);
+    if (cerrada?.linea_id) await lineas.liberar(tx, cerrada.linea_id);
+    return cerrada;
+  });
+
+/**
+ * Reconciles one open row (the job's work): it is never sent again, the provider is asked. A
+ * row the provider never received (the send was lost, or the process died before it) fails
+ * after the grace period, with no charge. Returns true when the row is decided. Rows in
+ * estado enviada, written by earlier versions (which claimed a row before its send), are open
+ * rows like any other.
+ */
+export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
+  const fila = await repo.porId(ctx.db, id);
+  if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return true;
+  await repo.contarConsulta(ctx.db, id);
+  const proveedor = ctx.proveedores.de(await repo.proveedorPorId(ctx.db, fila.proveedor_id));
+  const r = await proveedor.status(String(id));
+  if (r.estado === 'no-encontrada') {
+    const edad = Date.now() - (fila.enviada ?? fila.creada).getTime();
+    if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
+    return decidida(await fallar(ctx, fila, M.recargaNoConfirmada));
+  }
+  return decidida(await resolver(ctx, fila, r));
+}
+
+const decidida = (r: repo.Recarga | undefined) =>
+  r !== undefined && (r.estado === 'exitosa' || r.estado === 'fallida');
+
+/** The sweep: a reconciliation job for every open row older than barridoTras (crashes, lost jobs). */
+export async function barrer(ctx: Ctx) {
+  const filas = await repo.abiertas(ctx.db, ctx.config.barridoTras, 1000);
+  for (const { id } of filas) await programarReconciliacion(ctx, id);
+  return filas.length;
+}
+
+/** GET /movimientos: the caller's last 10; Monto as `veMontoMovimientos` says (MONTO_LIDER). */
+export async function movimientos(
+  ctx: Ctx,
+  {
+    empresaId,
+    usuarioId,
+    nivel,
+    permisos,
+  }: { empresaId: number; usuarioId: number; nivel: number; permisos: readonly string[] },
+) {
+  const empresa = await empresas.porIdOError(ctx.db, empresaId);
+  const ocultarMonto = !veMontoMovimientos(empresas.ajustesDe(empresa), { nivel, permisos });
+  const filas = await repo.ultimas(ctx.db, empresaId, usuarioId, 10);
+  const titulos = [
+    { llave: 'estatus', valor: 'Estatus' },
+    { llave: 'fecha', valor: 'Fecha' },
+    { llave: 'compania', valor: 'Compañia' },
+    { llave: 'dn', valor: 'Numero' },
+    ...(ocultarMonto ? [] : [{ llave: 'monto', valor: 'Monto' }]),
+  ];
+  return {
+    titulos,
+    movimientos: filas.map((f) => ({
+      estatus: f.estado,
+      fecha: f.creada.toISOString(),
+      compania: f.compania,
+      dn: f.dn || f.icc,
+      monto: ocultarMonto ? null : f.monto,
+    })),
+  };
+}

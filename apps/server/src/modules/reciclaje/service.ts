@@ -1,0 +1,104 @@
+import { COLUMNAS_LINEA } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import {
+  COLUMNAS_RECICLAJE,
+  type EstatusActivacion,
+  type RespuestaPendientes,
+} from '@recargas/contracts/reciclaje';
+import type { Ctx } from '../../contexto.ts';
+import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import { hoyEn } from '../../lib/fechas.ts';
+import type { Sesion } from '../auth/service.ts';
+import * as empresas from '../empresas/service.ts';
+import { porIcc } from '../lineas/repo.ts';
+import { aLinea } from '../lineas/service.ts';
+import { proveedorAtt } from '../portabilidades/service.ts';
+import * as repo from './repo.ts';
+
+const ajustesDe = async (ctx: Ctx, empresaId: number) =>
+  empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
+
+/** 'Today' in the company's time zone: a validity ends at the end of its day there. */
+const hoyDe = async (ctx: Ctx, empresaId: number) => hoyEn((await ajustesDe(ctx, empresaId)).zonaHoraria);
+
+/** GET /api/recicladas/pendientesPorReciclar: 'Reciclado masivo (N)', oldest expiry first. */
+export async function pendientes(
+  ctx: Ctx,
+  s: Sesion,
+  q: { after?: string; limit: number },
+): Promise<RespuestaPendientes> {
+  const hoy = await hoyDe(ctx, s.empresaId);
+  const cursor = q.after ? decodificarCursor(q.after) : undefined;
+  const [filas, total] = await Promise.all([
+    repo.pagina(ctx.db, s.empresaId, hoy, cursor, q.limit + 1),
+    cursor ? null : repo.contar(ctx.db, s.empresaId, hoy),
+  ]);
+  const pagina = filas.slice(0, q.limit);
+  const ultima = pagina.at(-1);
+  return {
+    titulos: COLUMNAS_RECICLAJE.map((c) => ({ llave: c, valor: COLUMNAS_LINEA[c] })),
+    lineas: pagina.map(aLinea),
+    total,
+    siguiente: filas.length > q.limit && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
+  };
+}
+
+/** Why nothing was done with a number: not ours, held by a top-up in flight, or not pending. */
+async function porQueNo(ctx: Ctx, empresaId: number, dn: string): Promise<ErrorApi> {
+  const e = await repo.estadoDn(ctx.db, empresaId, dn);
+  if (!e.existe) return new ErrorApi(404, texto('dnNoEnInventario', { dn }));
+  if (e.enRecarga) return new ErrorApi(409, texto('dnEnRecarga', { dn }));
+  return new ErrorApi(409, texto('dnNoPendiente', { dn }));
+}
+
+/**
+ * POST /api/dnReciclar/{dn}: the Reciclar Lineas panel of the top-up screen recycles a number
+ * of the inventory whether or not it is pending (the carrier recycled it). Company feature.
+ */
+export async function reciclarDn(ctx: Ctx, s: Sesion, dn: string) {
+  if (!(await ajustesDe(ctx, s.empresaId)).reciclaje) throw new ErrorApi(403, M.funcionDeshabilitada);
+  const n = await ctx.db
+    .transaction()
+    .execute((tx) => repo.reciclar(tx, { empresaId: s.empresaId, dn }, s.usuarioId));
+  if (n === 0) throw await porQueNo(ctx, s.empresaId, dn);
+  return { mensaje: M.dnReciclado, lineas: n };
+}
+
+/** POST /api/recicladas/pendientesPorReciclar/{dn}: Reciclar or Olvidar one pending row. */
+export async function decidir(ctx: Ctx, s: Sesion, dn: string, accion: 'reciclar' | 'olvidar') {
+  const hoy = await hoyDe(ctx, s.empresaId);
+  const seleccion = { empresaId: s.empresaId, dn, hoy };
+  const n = await ctx.db
+    .transaction()
+    .execute((tx) =>
+      accion === 'reciclar'
+        ? repo.reciclar(tx, seleccion, s.usuarioId)
+        : repo.olvidar(tx, seleccion, s.usuarioId),
+    );
+  if (n === 0) throw await porQueNo(ctx, s.empresaId, dn);
+  return { mensaje: accion === 'reciclar' ? M.dnReciclado : M.dnOlvidada, lineas: n };
+}
+
+/** POST /api/recicladas/pendientesPorReciclar: Reciclar Todas, in one statement. */
+export async function reciclarTodas(ctx: Ctx, s: Sesion) {
+  const hoy = await hoyDe(ctx, s.empresaId);
+  const n = await ctx.db
+    .transaction()
+    .execute((tx) => repo.reciclar(tx, { empresaId: s.empresaId, hoy }, s.usuarioId));
+  if (n === 0) throw new ErrorApi(409, M.sinPendientesReciclar);
+  return { mensaje: M.dnReciclados, lineas: n };
+}
+
+/**
+ * GET /statusActivacion/{icc}: ATT's record of a SIM of the caller's inventory (Estatus ICC
+ * ATT panel, company feature). An ICC that is not ours, not active or not answered gets the
+ * spec's one failure text.
+ */
+export async function estatusActivacion(ctx: Ctx, s: Sesion, icc: string): Promise<EstatusActivacion> {
+  if (!(await ajustesDe(ctx, s.empresaId)).activaciones) throw new ErrorApi(403, M.funcionDeshabilitada);
+  if (!(await porIcc(ctx.db, s.empresaId, icc))) throw new ErrorApi(404, M.estatusActivacionError);
+  const r = await (await proveedorAtt(ctx, s.empresaId)).estatusActivacion(icc);
+  if (r.estado === 'activa') return r.estatus;
+  throw new ErrorApi(r.estado === 'inactiva' ? 404 : 502, M.estatusActivacionError);
+}

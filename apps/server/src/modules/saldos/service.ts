@@ -1,0 +1,95 @@
+import { M, texto } from '@recargas/contracts/mensajes';
+import type { Ctx } from '../../contexto.ts';
+import type { Saldos } from '../../providers/puerto.ts';
+import * as notificaciones from '../notificaciones/service.ts';
+import * as repo from './repo.ts';
+
+type Proveedor = Awaited<ReturnType<typeof repo.proveedores>>[number];
+
+/**
+ * Reads the balances of the providers (all companies, or one) and records an alert the first
+ * time a bag drops under its provider's minimum; the alert closes when the bag is back.
+ */
+export async function revisar(ctx: Ctx, empresaId?: number) {
+  const leidos: { proveedor: Proveedor; saldos: Saldos }[] = [];
+  for (const proveedor of await repo.proveedores(ctx.db, empresaId)) {
+    // A provider that does not answer is skipped: its alert state stays as it was.
+    const saldos = await ctx.proveedores
+      .de(proveedor)
+      .balance()
+      .catch(() => undefined);
+    if (!saldos) continue;
+    leidos.push({ proveedor, saldos });
+    await alertar(ctx, proveedor, saldos);
+  }
+  return leidos;
+}
+
+async function alertar(ctx: Ctx, p: Proveedor, saldos: Saldos) {
+  for (const [bolsa, saldo] of Object.entries(saldos)) {
+    if (p.minimo > 0 && saldo < p.minimo) {
+      const abierta = await repo.abrirAlerta(ctx.db, {
+        empresa_id: p.empresa_id,
+        proveedor_id: p.id,
+        bolsa,
+        saldo: Math.floor(saldo),
+        minimo: p.minimo,
+      });
+      // Only the caller that opened the alert notifies: one notification per crossing.
+      if (abierta) {
+        const datos = { proveedor: p.nombre, bolsa, saldo: Math.floor(saldo), minimo: p.minimo };
+        await notificaciones.notificarAdministradores(ctx, p.empresa_id, `saldo:${abierta.id}`, {
+          titulo: M.asuntoSaldoBajo,
+          cuerpo: texto('saldoBajo', datos),
+          url: '/in/saldos',
+        });
+      }
+    } else {
+      await repo.cerrarAlerta(ctx.db, p.id, bolsa);
+    }
+  }
+}
+
+/** GET /saldosData for a company: Recargatodo's balance and Pagaqui's two bags. */
+export async function saldosDe(ctx: Ctx, empresaId: number) {
+  const leidos = await revisar(ctx, empresaId);
+  const de = (numero: number): Saldos => leidos.find((l) => l.proveedor.numero === numero)?.saldos ?? {};
+  return {
+    data: {
+      saldos: {
+        recargatodo: de(1).GENERAL ?? 0,
+        pagaqui: { MOVISTAR: de(2).MOVISTAR ?? 0, IUSA_UNEFON: de(2).IUSA_UNEFON ?? 0 },
+      },
+    },
+  };
+}
+
+export async function minimosDe(ctx: Ctx, empresaId: number) {
+  const filas = await repo.proveedores(ctx.db, empresaId);
+  return { data: { minimos: filas.map((p) => ({ id: p.numero as 1 | 2, minimo: p.minimo })) } };
+}
+
+export async function guardarMinimos(ctx: Ctx, empresaId: number, minimos: { id: number; minimo: number }[]) {
+  await ctx.db.transaction().execute(async (tx) => {
+    for (const m of minimos) await repo.guardarMinimo(tx, empresaId, m.id, m.minimo);
+  });
+  await revisar(ctx, empresaId);
+}
+
+export async function alertas(ctx: Ctx, empresaId: number) {
+  const filas = await repo.alertasAbiertas(ctx.db, empresaId);
+  return {
+    alertas: filas.map((a) => ({
+      id: a.id,
+      creada: a.creada.toISOString(),
+      mensaje: texto('saldoBajo', { proveedor: a.nombre, bolsa: a.bolsa, saldo: a.saldo, minimo: a.minimo }),
+    })),
+  };
+}
+
+export const guardarMaxSinUsuario = (ctx: Ctx, empresaId: number, maxRecargas: number) =>
+  ctx.db
+    .updateTable('empresas')
+    .set({ max_recargas_sin_usuario: maxRecargas })
+    .where('id', '=', empresaId)
+    .execute();

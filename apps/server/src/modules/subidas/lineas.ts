@@ -1,0 +1,202 @@
+import type { Carrier } from '@recargas/contracts/carriers';
+import { type AccionSubida, dnValido, LIMITES_LINEA, type RespuestaSubida } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import type { Ctx } from '../../contexto.ts';
+import * as lineas from '../lineas/service.ts';
+import * as masivas from '../masivas/service.ts';
+import { CODIGO_POR_NOMBRE, EXTRAS, normalizarEncabezado } from './plantillas.ts';
+import { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
+import { escribirPorTramos } from './tramos.ts';
+import type { FilaLeida } from './xlsx.ts';
+
+/** A row of actions 1 to 4: a line when it is correct. */
+interface RevisionLinea extends Revision {
+  nueva?: lineas.LineaNueva;
+}
+
+const fecha = (v: string) => {
+  const t = v.replaceAll('/', '-');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return undefined;
+  const d = new Date(`${t}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t ? t : undefined;
+};
+
+/**
+ * Actions 1 (Registrar nuevos), 2 (Reemplazar), 3 (Eliminar) and 4 (Recargas Masivas): each row
+ * checked cell by cell against the template and the company's leaders and clients, then the
+ * valid rows written (escribir).
+ */
+export async function subirLineas(
+  ctx: Ctx,
+  u: lineas.Usuario,
+  o: { accion: AccionSubida; vigencia: string | null; plataforma: number | null },
+  columnas: string[],
+  filas: FilaLeida[],
+): Promise<RespuestaSubida> {
+  const admin = esAdministrador(u.nivel);
+  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
+  const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
+  const liderIds = new Set(lideres.map((l) => l.id));
+  const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
+  const clienteIds = new Map(clientes.map((c) => [c.id, c.lider_id]));
+  const idx = (h: string) => columnas.indexOf(h);
+
+  const vistos = new Set<string>();
+  const revisiones = await revisarFilas(filas, (leida): RevisionLinea => {
+    const errores = new Map<number, string>();
+    const v = (h: string) => (idx(h) >= 0 ? (leida.valores[idx(h)] ?? '') : '');
+    const icc = v('ICC');
+    if (!/^\d{19}$/.test(icc) || leida.imprecisas.includes(idx('ICC')))
+      errores.set(idx('ICC'), M.lineaIccInvalido);
+    if (o.accion === 3) {
+      if (errores.size === 0 && vistos.has(icc)) {
+        errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
+        return { leida, estado: 'duplicado', errores };
+      }
+      vistos.add(icc);
+      return { leida, estado: errores.size ? 'erroneo' : 'correcto', errores };
+    }
+    const nir = v('NIR');
+    if (nir !== '' && !new RegExp(`^\\d{1,${LIMITES_LINEA.nir}}$`).test(nir))
+      errores.set(idx('NIR'), M.lineaNirInvalido);
+    const dn = v('DN');
+    if (dn !== '' && (!dnValido(dn, nir) || leida.imprecisas.includes(idx('DN'))))
+      errores.set(idx('DN'), M.lineaDnInvalido);
+    const compania = CODIGO_POR_NOMBRE.get(normalizarEncabezado(v('COMPANIA')));
+    if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
+    const montoTexto = v('MONTO');
+    const monto = montoTexto === '' ? null : /^\d{1,6}$/.test(montoTexto) ? Number(montoTexto) : Number.NaN;
+    if (monto !== null && !(monto > 0)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
+    let liderId: number | null = u.nivel === NIVEL.lider ? u.liderId : null;
+    if (admin) {
+      const t = v('LIDER');
+      if (t !== '') {
+        const porId = /^\d+$/.test(t) && liderIds.has(Number(t)) ? Number(t) : undefined;
+        liderId = porId ?? liderPorNombre.get(t.toLowerCase()) ?? null;
+        if (liderId === null) errores.set(idx('LIDER'), M.lineaLiderInvalido);
+      }
+    }
+    let clienteId: number | null = null;
+    const tc = v('CLIENTE');
+    if (tc !== '') {
+      const porId = /^\d+$/.test(tc) && clienteIds.get(Number(tc)) === liderId ? Number(tc) : undefined;
+      clienteId =
+        porId ?? (liderId !== null ? (clientePor.get(`${liderId}:${tc.toLowerCase()}`) ?? null) : null);
+      if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
+    }
+    const extras: Record<string, string | null> = { fechaEntrega: null, producto: null, fechaPortada: null };
+    for (const [h, clave] of Object.entries(EXTRAS)) {
+      const t = v(h);
+      if (idx(h) < 0 || t === '') continue;
+      if (clave === 'producto') {
+        if (t.length > LIMITES_LINEA.producto) errores.set(idx(h), texto('datosInvalidos', { detalle: h }));
+        extras[clave] = t;
+      } else {
+        const f = fecha(t);
+        if (!f) errores.set(idx(h), M.lineaFechaInvalida);
+        extras[clave] = f ?? null;
+      }
+    }
+    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+    if (vistos.has(icc)) {
+      errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
+      return { leida, estado: o.accion === 1 ? 'duplicado' : 'erroneo', errores };
+    }
+    vistos.add(icc);
+    return {
+      leida,
+      estado: 'correcto',
+      errores,
+      nueva: {
+        empresa_id: u.empresaId,
+        icc,
+        dn,
+        compania: compania as string,
+        monto,
+        lider_id: liderId,
+        cliente_id: clienteId,
+        nir: nir === '' ? null : nir,
+        fecha_vigencia: o.vigencia,
+        plataforma: o.plataforma,
+        subido_por: u.usuarioId,
+        fecha_entrega: extras.fechaEntrega ?? null,
+        producto: extras.producto ?? null,
+        fecha_portada: extras.fechaPortada ?? null,
+      },
+    };
+  });
+
+  await escribir(ctx, u, o.accion, revisiones, idx('ICC'), idx('CLIENTE'));
+  return respuesta(o.accion, columnas, revisiones);
+}
+
+/** The valid rows; the database decides what already exists (all or nothing: tramos.ts). */
+async function escribir(
+  ctx: Ctx,
+  u: lineas.Usuario,
+  accion: AccionSubida,
+  revisiones: RevisionLinea[],
+  colIcc: number,
+  colCliente: number,
+) {
+  const validas = revisiones.filter((r) => r.estado === 'correcto');
+  if (validas.length === 0) return;
+  if (accion === 4) {
+    // One block of every valid row, all or nothing; its lines join the inventory when new.
+    await masivas.crearBloque(
+      ctx,
+      u.empresaId,
+      u.usuarioId,
+      validas.map((r) => {
+        const f = r.nueva as lineas.LineaNueva;
+        return {
+          icc: f.icc,
+          dn: f.dn,
+          monto: f.monto,
+          compania: f.compania as Carrier,
+          nombre: (r.leida.valores[colCliente] ?? '').slice(0, 100),
+        };
+      }),
+    );
+    return;
+  }
+  const liderPropio = u.nivel === NIVEL.lider ? (u.liderId ?? undefined) : undefined;
+  const iccDe = (r: RevisionLinea) => r.leida.valores[colIcc] ?? '';
+  const marcar = (r: RevisionLinea, estado: Estado, mensaje?: string) => {
+    r.estado = estado;
+    if (mensaje) r.errores.set(colIcc, mensaje);
+  };
+  await escribirPorTramos(ctx.db, { empresaId: u.empresaId, accion }, validas, async (tx, lote, anotar) => {
+    const iccs = lote.map(iccDe);
+    if (accion === 1) {
+      const hechas = await lineas.insertarNuevas(
+        tx,
+        lote.map((r) => r.nueva as lineas.LineaNueva),
+      );
+      await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
+      const nuevas = new Set(hechas.map((f) => f.icc));
+      for (const r of lote) if (!nuevas.has(iccDe(r))) marcar(r, 'duplicado', M.lineaIccExistente);
+    } else if (accion === 2) {
+      const cambiadas = anotar && (await lineas.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
+      const hechas = await lineas.reemplazar(
+        tx,
+        lote.map((r) => r.nueva as lineas.LineaNueva),
+        liderPropio,
+      );
+      const insertadas = hechas.filter((f) => f.nueva).map((f) => f.id);
+      await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(insertadas), cambiadas });
+      const porIcc = new Map(hechas.map((f) => [f.icc, f.nueva]));
+      for (const r of lote) {
+        const nueva = porIcc.get(iccDe(r));
+        if (nueva === undefined) marcar(r, 'erroneo', M.lineaAjena);
+        else if (!nueva) marcar(r, 'duplicado');
+      }
+    } else {
+      const borradas = anotar && (await lineas.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
+      const hechas = new Set((await lineas.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
+      await anotar?.({ tabla: 'lineas', insertadas: '[]', borradas });
+      for (const r of lote) if (!hechas.has(iccDe(r))) marcar(r, 'erroneo', M.lineaNoExiste);
+    }
+  });
+}

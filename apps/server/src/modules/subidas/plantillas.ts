@@ -1,0 +1,136 @@
+import { CARRIERS } from '@recargas/contracts/carriers';
+import type { AccionSubida } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import ExcelJS from 'exceljs';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as empresas from '../empresas/service.ts';
+import type * as lineas from '../lineas/service.ts';
+
+/** Columns of the templates (section 7): the administrator's and the seller's (leader forced). */
+export const PLANTILLAS = {
+  admin: ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
+  vendedor: ['ICC', 'DN', 'COMPANIA', 'MONTO', 'CLIENTE', 'NIR'],
+  /** Action 6: one port-out row per SIM (spec section 3, Port-out row). */
+  portabilidadesAdmin: [
+    'ICC',
+    'LIDER',
+    'CLIENTE',
+    'INTER',
+    'DN_ORIGEN',
+    'COMPANIA_ORIGEN',
+    'NIP',
+    'MONTO_RECARGA',
+  ],
+  /** Action 7: the fields of the new-user form (spec section 3, User); LIDER and CLIENTE by name. */
+  registroUsuarios: [
+    'USERNAME',
+    'NOMBRE',
+    'PASSWORD',
+    'NIVEL',
+    'LIDER',
+    'CLIENTE',
+    'TELEFONO',
+    'MAX_RECARGAS',
+  ],
+} as const;
+
+/** Extra columns of companies that show them (company setting columnasExtraLineas). */
+export const EXTRAS: Record<string, 'fechaEntrega' | 'producto' | 'fechaPortada'> = {
+  FECHA_ENTREGA: 'fechaEntrega',
+  PRODUCTO: 'producto',
+  FECHA_PORTADA: 'fechaPortada',
+};
+
+/** A header as compared: upper case, no accents, spaces as underscores. */
+export const normalizarEncabezado = (h: string) =>
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, '_');
+
+/** A carrier as a file may write it (code, name, AT&T's spellings) → its code. */
+export const CODIGO_POR_NOMBRE = new Map<string, string>([
+  ...Object.entries(CARRIERS).flatMap(([c, n]): [string, string][] => [
+    [c, c],
+    [normalizarEncabezado(n), c],
+  ]),
+  ['ATT', 'A'],
+  ['AT_T', 'A'],
+  ['BIAT', 'B'],
+]);
+
+/** The headers must be exactly the template's, in order. */
+export function revisarPlantilla(encabezados: string[], plantilla: readonly string[]): string[] {
+  const dados = encabezados.map(normalizarEncabezado);
+  while (dados.length > 0 && dados.at(-1) === '') dados.pop();
+  if (dados.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  if (dados.length !== plantilla.length || plantilla.some((h, i) => dados[i] !== h))
+    throw new ErrorApi(400, texto('archivoEncabezados', { esperados: plantilla.join(', ') }));
+  return dados;
+}
+
+/** The headers the uploader's template has; extra known columns of the company may follow. */
+export function revisarEncabezados(
+  encabezados: string[],
+  accion: AccionSubida,
+  admin: boolean,
+  extrasEmpresa: readonly string[],
+): string[] {
+  const dados = encabezados.map(normalizarEncabezado);
+  while (dados.length > 0 && dados.at(-1) === '') dados.pop();
+  const base: readonly string[] = admin ? PLANTILLAS.admin : PLANTILLAS.vendedor;
+  if (dados.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  if (accion === 3) {
+    if (dados[0] !== 'ICC') throw new ErrorApi(400, texto('archivoEncabezados', { esperados: 'ICC' }));
+    return dados;
+  }
+  const extrasPermitidas = Object.entries(EXTRAS)
+    .filter(([, clave]) => admin && extrasEmpresa.includes(clave))
+    .map(([h]) => h);
+  const ok =
+    base.every((h, i) => dados[i] === h) &&
+    dados.slice(base.length).every((h, i, resto) => extrasPermitidas.includes(h) && resto.indexOf(h) === i);
+  if (!ok) {
+    throw new ErrorApi(
+      400,
+      texto('archivoEncabezados', { esperados: [...base, ...extrasPermitidas].join(', ') }),
+    );
+  }
+  return dados;
+}
+
+const HOJAS: Record<keyof typeof PLANTILLAS, string> = {
+  admin: 'Lineas',
+  vendedor: 'Lineas',
+  portabilidadesAdmin: 'Portabilidades',
+  registroUsuarios: 'Usuarios',
+};
+
+/** A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin, /registroUsuarios): headers, numbers kept as text. */
+export async function plantilla(ctx: Ctx, u: lineas.Usuario, tipo: keyof typeof PLANTILLAS): Promise<Buffer> {
+  const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
+  const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
+  const extras =
+    tipo === 'admin'
+      ? Object.entries(EXTRAS)
+          .filter(([, c]) => extrasEmpresa.includes(c))
+          .map(([h]) => h)
+      : [];
+  const libro = new ExcelJS.Workbook();
+  const hoja = libro.addWorksheet(HOJAS[tipo]);
+  const titulos = [...PLANTILLAS[tipo], ...extras];
+  hoja.columns = titulos.map((t) => ({
+    header: t,
+    key: t,
+    width: t === 'ICC' ? 24 : 16,
+    // Text cells: a 19-digit ICC typed as a number would lose digits.
+    style: ['ICC', 'DN', 'NIR', 'DN_ORIGEN', 'NIP', 'TELEFONO', 'PASSWORD'].includes(t)
+      ? { numFmt: '@' }
+      : {},
+  }));
+  hoja.getRow(1).font = { bold: true };
+  return Buffer.from(await libro.xlsx.writeBuffer());
+}

@@ -1,0 +1,103 @@
+import type { RespuestaSubida } from '@recargas/contracts/lineas';
+import { M } from '@recargas/contracts/mensajes';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import type * as lineas from '../lineas/service.ts';
+import type { PortaNueva } from '../portabilidades/repo-subidas.ts';
+import * as portas from '../portabilidades/repo-subidas.ts';
+import { CODIGO_POR_NOMBRE, normalizarEncabezado, PLANTILLAS, revisarPlantilla } from './plantillas.ts';
+import { type Revision, respuesta, revisarFilas } from './revision.ts';
+import { escribirPorTramos } from './tramos.ts';
+import type { FilaLeida } from './xlsx.ts';
+
+/**
+ * Action 6, Nuevas Portabilidades: one port-out row per valid row, all or nothing (tramos.ts). An
+ * ICC repeated in the file, or that already has a port-out row in the company, is a duplicate.
+ */
+export async function subirPortabilidades(
+  ctx: Ctx,
+  u: lineas.Usuario,
+  encabezados: string[],
+  filas: FilaLeida[],
+): Promise<RespuestaSubida> {
+  const columnas = revisarPlantilla(encabezados, PLANTILLAS.portabilidadesAdmin);
+  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  const idx = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
+  const vistos = new Set<string>();
+  const revisiones = await revisarFilas(filas, (leida): Revision & { porta?: PortaNueva } => {
+    const errores = new Map<number, string>();
+    const v = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => leida.valores[idx(h)] ?? '';
+    const revisar = (
+      h: (typeof PLANTILLAS.portabilidadesAdmin)[number],
+      valido: boolean,
+      mensaje: string,
+    ) => {
+      if (!valido) errores.set(idx(h), mensaje);
+    };
+    const icc = v('ICC');
+    revisar('ICC', /^\d{19}$/.test(icc) && !leida.imprecisas.includes(idx('ICC')), M.lineaIccInvalido);
+    revisar('LIDER', v('LIDER').length <= 100, M.nombreLargo);
+    revisar('CLIENTE', v('CLIENTE').length <= 100, M.nombreLargo);
+    revisar('INTER', v('INTER').length <= 50, M.portaInterInvalido);
+    const dn = v('DN_ORIGEN');
+    revisar(
+      'DN_ORIGEN',
+      dn === '' || (/^\d{10}$/.test(dn) && !leida.imprecisas.includes(idx('DN_ORIGEN'))),
+      M.portaDnInvalido,
+    );
+    const carrierTexto = v('COMPANIA_ORIGEN');
+    const carrier =
+      carrierTexto === '' ? null : (CODIGO_POR_NOMBRE.get(normalizarEncabezado(carrierTexto)) ?? undefined);
+    revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
+    const nip = v('NIP');
+    revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
+    const montoTexto = v('MONTO_RECARGA');
+    const monto = montoTexto === '' ? null : /^\d{1,6}$/.test(montoTexto) ? Number(montoTexto) : Number.NaN;
+    revisar('MONTO_RECARGA', monto === null || (monto > 0 && monto <= 100_000), M.lineaMontoInvalido);
+    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+    if (vistos.has(icc)) {
+      errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
+      return { leida, estado: 'duplicado', errores };
+    }
+    vistos.add(icc);
+    const texto = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => v(h) || null;
+    return {
+      leida,
+      estado: 'correcto',
+      errores,
+      porta: {
+        empresa_id: u.empresaId,
+        icc,
+        lider_nombre: texto('LIDER'),
+        cliente_nombre: texto('CLIENTE'),
+        inter: texto('INTER'),
+        dn_origen: texto('DN_ORIGEN'),
+        carrier_origen: carrier ?? null,
+        nip: texto('NIP'),
+        monto_recarga: monto,
+        usuario_id: u.usuarioId,
+      },
+    };
+  });
+  const validas = revisiones.filter((r) => r.porta !== undefined);
+  await escribirPorTramos(
+    ctx.db,
+    { empresaId: u.empresaId, accion: 6 },
+    validas,
+    async (tx, lote, anotar) => {
+      const hechas = await portas.insertarNuevas(
+        tx,
+        u.empresaId,
+        lote.map((r) => r.porta as PortaNueva),
+      );
+      await anotar?.({ tabla: 'portabilidades', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
+      const nuevas = new Set(hechas.map((f) => f.icc));
+      for (const r of lote) {
+        if (nuevas.has(r.porta?.icc ?? '')) continue;
+        r.estado = 'duplicado';
+        r.errores.set(idx('ICC'), M.portaIccExistente);
+      }
+    },
+  );
+  return respuesta(6, columnas, revisiones);
+}

@@ -1,0 +1,99 @@
+import { accionPermitida } from '@recargas/contracts/acceso';
+import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/lineas';
+import { M } from '@recargas/contracts/mensajes';
+import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
+import * as empresas from '../empresas/service.ts';
+import type * as lineas from '../lineas/service.ts';
+import { subirLineas } from './lineas.ts';
+import { normalizarEncabezado, revisarEncabezados } from './plantillas.ts';
+import { subirPortabilidades } from './portabilidades.ts';
+import { subirUsuarios } from './usuarios.ts';
+import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
+
+export { PLANTILLAS, plantilla } from './plantillas.ts';
+export { recuperar } from './tramos.ts';
+export { MAX_FILAS_USUARIOS } from './usuarios.ts';
+
+const MiB = 1024 * 1024;
+const entero = (v: string | undefined, porDefecto: number) => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : porDefecto;
+};
+
+/** Upload limits from the environment (read when the routes are registered). */
+export function limitesSubida(env: NodeJS.ProcessEnv = process.env): LimitesXlsx & { maxBytes: number } {
+  return {
+    maxBytes: entero(env.SUBIDA_MAX_MB, 30) * MiB,
+    maxDescomprimido: entero(env.SUBIDA_MAX_DESCOMPRIMIDO_MB, 400) * MiB,
+    maxRazon: 200,
+    maxEntradas: 200,
+    maxFilas: entero(env.SUBIDA_MAX_FILAS, 100_000),
+    maxColumnas: 30,
+    maxCelda: 200,
+  };
+}
+
+type Usuario = lineas.Usuario;
+
+/**
+ * The permission rule of each action (section 9), the one the upload screen shows
+ * (contracts/acceso.ts accionPermitida). Action 4 makes a bulk top-up block (masivas/service.ts
+ * crearBloque) of the valid rows, action 6 port-out rows, action 7 users.
+ */
+export function revisarAccion(u: Usuario & { rutas: readonly string[] }, accion: number): AccionSubida {
+  if (![1, 2, 3, 4, 6, 7].includes(accion)) throw new ErrorApi(400, M.seleccionaAccion);
+  if (!accionPermitida(u, accion)) throw sinPermiso();
+  if (u.nivel === NIVEL.lider && u.liderId === null) throw sinPermiso();
+  return accion as AccionSubida;
+}
+
+/** The form's plataformaId: 'No aplica' (empty, 0) or 1/2, kept only for administrators. */
+export function plataformaDe(u: Usuario, valor: string | undefined): number | null {
+  const v = (valor ?? '').trim();
+  if (v === '' || v === '0' || v === 'null' || normalizarEncabezado(v) === 'NO_APLICA') return null;
+  if (v !== '1' && v !== '2') throw new ErrorApi(400, M.lineaPlataformaInvalida);
+  return esAdministrador(u.nivel) ? Number(v) : null;
+}
+
+interface Opciones {
+  accion: AccionSubida;
+  /** yyyy-mm-dd, actions 1 and 2. */
+  vigencia: string | null;
+  plataforma: number | null;
+  ruta: string;
+  limites: LimitesXlsx;
+}
+
+/**
+ * POST /subirArchivo: one workbook, read and checked whole (xlsx.ts), each row by its action's
+ * rules (lineas.ts for 1 to 4, portabilidades.ts for 6, usuarios.ts for 7), its valid rows
+ * written all or nothing (tramos.ts).
+ */
+export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<RespuestaSubida> {
+  const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
+  const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
+  await revisarZip(o.ruta, o.limites);
+  const { encabezados, filas } = await leerHojaDosVeces(o.ruta, o.limites);
+  if (o.accion === 6) return subirPortabilidades(ctx, u, encabezados, filas);
+  if (o.accion === 7) return subirUsuarios(ctx, u, encabezados, filas);
+  const columnas = revisarEncabezados(encabezados, o.accion, esAdministrador(u.nivel), extrasEmpresa);
+  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  return subirLineas(ctx, u, o, columnas, filas);
+}
+
+/**
+ * exceljs's streaming reader failed on a valid file twice in CI (PostgreSQL stage, under load;
+ * never reproduced locally, cause unknown): a file it cannot read is read once more before it is
+ * refused, and the first failure is logged with its cause. A bad file is refused either way.
+ */
+async function leerHojaDosVeces(ruta: string, limites: LimitesXlsx) {
+  try {
+    return await leerHoja(ruta, limites);
+  } catch (e) {
+    if (!(e instanceof ErrorApi) || e.cause === undefined) throw e;
+    console.warn('Lectura de .xlsx fallida, se reintenta:', e.cause);
+    return leerHoja(ruta, limites);
+  }
+}

@@ -1,0 +1,115 @@
+import type { RespuestaSubida } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { NIVEL } from '@recargas/contracts/niveles';
+import {
+  type PeticionRegistrarUsuario,
+  peticionRegistrarUsuario,
+  SIN_LIDER,
+} from '@recargas/contracts/usuarios';
+import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
+import * as lineas from '../lineas/service.ts';
+import * as usuarios from '../usuarios/service.ts';
+import { PLANTILLAS, revisarPlantilla } from './plantillas.ts';
+import { type Revision, respuesta, revisarFilas } from './revision.ts';
+import type { FilaLeida } from './xlsx.ts';
+
+/** Rows of one action 7 file: each password is hashed (argon2id), so fewer than for lines. */
+export const MAX_FILAS_USUARIOS = 1000;
+
+/** Which column of the registroUsuarios template a field of the user contract is typed in. */
+const COLUMNA_CAMPO: Record<string, (typeof PLANTILLAS.registroUsuarios)[number]> = {
+  username: 'USERNAME',
+  nombre: 'NOMBRE',
+  password: 'PASSWORD',
+  nivel: 'NIVEL',
+  lider: 'LIDER',
+  liderNuevo: 'LIDER',
+  cliente: 'CLIENTE',
+  clienteNuevo: 'CLIENTE',
+  phoneNumber: 'TELEFONO',
+  maxRecargas: 'MAX_RECARGAS',
+};
+
+/**
+ * Action 7, Registrar Usuarios: each row is what the new-user form would send, checked by the
+ * same contract and rules (levels 2 and 3 only; a client needs USUARIO_CLIENTE). LIDER and
+ * CLIENTE are names: an existing leader or client is used; a new name founds a leader (level 2)
+ * or a client of the leader (level 3). Usernames repeated in the file or already taken are
+ * duplicates. The valid rows are written in one transaction.
+ */
+export async function subirUsuarios(
+  ctx: Ctx,
+  u: lineas.Usuario,
+  encabezados: string[],
+  filas: FilaLeida[],
+): Promise<RespuestaSubida> {
+  const columnas = revisarPlantilla(encabezados, PLANTILLAS.registroUsuarios);
+  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
+  if (filas.length > MAX_FILAS_USUARIOS)
+    throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
+  const idx = (h: string) => columnas.indexOf(h);
+  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
+  const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
+  const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
+  const valor = (leida: FilaLeida, h: string) => leida.valores[idx(h)] ?? '';
+  const tomados = await usuarios.usernamesExistentes(
+    ctx,
+    u.empresaId,
+    filas.map((f) => valor(f, 'USERNAME')).filter((n) => n !== ''),
+  );
+  const vistos = new Set<string>();
+  const quien = { ...u, liderId: u.liderId };
+  const revisiones = await revisarFilas(filas, (leida): Revision & { usuario?: PeticionRegistrarUsuario } => {
+    const errores = new Map<number, string>();
+    const v = (h: string) => valor(leida, h);
+    const nivel = Number(v('NIVEL'));
+    const lider = v('LIDER');
+    const liderId = liderPorNombre.get(lider.toLowerCase());
+    const cliente = v('CLIENTE');
+    const clienteId =
+      liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
+    if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined)
+      errores.set(idx('LIDER'), M.lineaLiderInvalido);
+    const p = peticionRegistrarUsuario.safeParse({
+      username: v('USERNAME'),
+      nombre: v('NOMBRE'),
+      password: v('PASSWORD'),
+      nivel: v('NIVEL'),
+      lider: liderId ?? SIN_LIDER,
+      ...(nivel === NIVEL.lider && liderId === undefined && lider !== '' ? { liderNuevo: lider } : {}),
+      ...(clienteId !== undefined ? { cliente: clienteId } : cliente !== '' ? { clienteNuevo: cliente } : {}),
+      phoneNumber: v('TELEFONO'),
+      maxRecargas: v('MAX_RECARGAS'),
+    });
+    if (!p.success) {
+      for (const issue of p.error.issues) {
+        const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
+        if (!errores.has(i)) errores.set(i, issue.message);
+      }
+      return { leida, estado: 'erroneo', errores };
+    }
+    try {
+      usuarios.revisarRegistro(quien, p.data);
+    } catch (e) {
+      if (!(e instanceof ErrorApi)) throw e;
+      errores.set(idx('NIVEL'), e.message);
+    }
+    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+    const username = p.data.username.toLowerCase();
+    if (vistos.has(username) || tomados.has(username)) {
+      errores.set(
+        idx('USERNAME'),
+        vistos.has(username)
+          ? M.usuarioRepetidoArchivo
+          : texto('usuarioYaExiste', { username: p.data.username }),
+      );
+      return { leida, estado: 'duplicado', errores };
+    }
+    vistos.add(username);
+    return { leida, estado: 'correcto', errores, usuario: p.data };
+  });
+  const validas = revisiones.flatMap((r) => (r.usuario ? [r.usuario] : []));
+  if (validas.length > 0) await usuarios.registrarVarios(ctx, quien, validas);
+  return respuesta(7, columnas, revisiones);
+}

@@ -1,0 +1,394 @@
+import { M, texto } from '@recargas/contracts/mensajes';
+import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import {
+  type FiltrosUsuarios,
+  MAX_RECARGAS_POR_DEFECTO,
+  type PeticionEditarUsuario,
+  type PeticionRegistrarUsuario,
+  SIN_LIDER,
+} from '@recargas/contracts/usuarios';
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../../lib/claves.ts';
+import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
+// The auth module's revocation lives in a file that imports nothing back (auth/service.ts
+// imports this one for login), so calling it from here makes no import cycle.
+import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
+import * as empresas from '../empresas/service.ts';
+import * as repo from './repo.ts';
+
+export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
+
+export const porUsername = repo.porUsername;
+export const porId = repo.porId;
+export const guardarTotp = repo.guardarTotp;
+export const usarPasoTotp = repo.usarPasoTotp;
+
+export type DatosUsuario = Omit<repo.NuevoUsuario, 'passwordHash'> & { password: string };
+
+/** Creates a user with an argon2id hash of the password (seed, CLI and the users screens). */
+export async function crear(db: Db, datos: DatosUsuario): Promise<number> {
+  const { password, ...resto } = datos;
+  return repo.insertar(db, { ...resto, passwordHash: await hashPassword(password) });
+}
+
+// ---- Users screens (issue 6): every rule of spec sections 5 and 6, enforced here.
+//
+// Levels 0 and 1 are the administrators (spec sections 1 and 6); where the spec names "level 1"
+// for user administration (leaders, 'Sin lider', the maxRecargas exemption, the amounts toggle)
+// level 0, the root above it, holds the same power; section 9 says "created by non-admins".
+// Level 2 works only inside its own leader: it sees that leader's users and clients and writes
+// only level-3 users of it, with USUARIO_CLIENTE. Level 3 never reaches these routes.
+// Creating or editing administrators (levels 0 and 1) is disabled (release note of 02/11/2023).
+
+/** What the users rules need from the running process. */
+export interface Ctx {
+  db: Db;
+}
+
+/** The caller as the rules need it (the session of the access check). */
+export interface Quien {
+  usuarioId: number;
+  empresaId: number;
+  nivel: number;
+  liderId: number | null;
+  permisos: readonly string[];
+}
+
+const esAdmin = (q: Quien) => esAdministrador(q.nivel);
+
+const deshabilitado = () => new ErrorApi(403, M.administradoresDeshabilitado);
+
+/** Whose users the caller sees; undefined when a leader user has no leader (sees nobody). */
+export function alcance(q: Quien): repo.Alcance | undefined {
+  if (esAdmin(q)) return { empresaId: q.empresaId };
+  if (q.nivel === NIVEL.lider && q.liderId !== null) return { empresaId: q.empresaId, liderId: q.liderId };
+  return undefined;
+}
+
+/** Level 2 may write only clients (level 3) of its own leader, and only with USUARIO_CLIENTE. */
+function exigirPuedeEscribirCliente(q: Quien) {
+  if (!q.permisos.includes('USUARIO_CLIENTE') || q.liderId === null) throw sinPermiso();
+}
+
+const mensajeUnico = (e: unknown): string | undefined => {
+  const r = e as { code?: string; constraint?: string; message?: string };
+  if (r?.code !== '23505') return undefined;
+  const cual = r.constraint ?? r.message ?? '';
+  if (cual.includes(repo.UNICOS.lider)) return M.liderYaExiste;
+  if (cual.includes(repo.UNICOS.cliente)) return M.clienteYaExiste;
+  if (cual.includes(repo.UNICOS.username)) return 'username';
+  return undefined;
+};
+
+interface Jerarquia {
+  nivel: number;
+  lider: number;
+  cliente: number;
+  liderNuevo?: string | undefined;
+  clienteNuevo?: string | undefined;
+  nombre: string;
+}
+
+/**
+ * Who may write which user (sections 5 and 6): never an administrator; level 2 only clients
+ * (level 3) of its own leader, with USUARIO_CLIENTE ('Sin lider' meaning its own leader there);
+ * an administrator writes leaders, and clients when it holds USUARIO_CLIENTE. Returns the
+ * leader the user will have (0: 'Sin lider').
+ */
+function liderPermitido(q: Quien, p: Jerarquia): number {
+  if (p.nivel <= NIVEL.admin) throw deshabilitado();
+  if (esAdmin(q)) {
+    if (p.nivel === NIVEL.cliente && !q.permisos.includes('USUARIO_CLIENTE')) throw sinPermiso();
+    return p.lider;
+  }
+  if (p.nivel !== NIVEL.cliente) throw sinPermiso();
+  exigirPuedeEscribirCliente(q);
+  const lider = p.lider === SIN_LIDER ? (q.liderId as number) : p.lider;
+  if (lider !== q.liderId) throw sinPermiso();
+  return lider;
+}
+
+/**
+ * The leader and client rows of a user allowed by liderPermitido: a level-2 user with 'Sin
+ * lider' founds a new leader (administrators only reach this); a level-3 user needs a client of
+ * its leader, existing or new. New rows are written in `tx`; ids of another company are 404.
+ */
+async function resolverJerarquia(tx: Db, empresaId: number, lider: number, p: Jerarquia) {
+  if (p.nivel === NIVEL.lider) {
+    const liderId =
+      lider === SIN_LIDER
+        ? await repo.insertarLider(tx, empresaId, p.liderNuevo ?? p.nombre)
+        : (await repo.liderPorId(tx, empresaId, lider))?.id;
+    if (liderId === undefined) throw noEncontrado();
+    return { liderId, clienteId: null };
+  }
+  if (lider === SIN_LIDER) throw new ErrorApi(400, M.seleccionaCliente);
+  if (!(await repo.liderPorId(tx, empresaId, lider))) throw noEncontrado();
+  if (p.clienteNuevo !== undefined) {
+    return { liderId: lider, clienteId: await repo.insertarCliente(tx, empresaId, lider, p.clienteNuevo) };
+  }
+  const cliente = await repo.clientePorId(tx, empresaId, p.cliente);
+  if (!cliente) throw noEncontrado();
+  if (cliente.lider_id !== lider) throw new ErrorApi(400, M.seleccionaCliente);
+  return { liderId: lider, clienteId: cliente.id };
+}
+
+/**
+ * maxRecargas for a non-administrator writer: a client may not exceed the company's cap
+ * (ajustes.topeRecargasClientes; 5 for gsmoviles and teletrial), and nobody may exceed the
+ * writer's own MRD. The 1..1,000,000 range is checked by the contract.
+ */
+async function comprobarMaxRecargas(ctx: Ctx, q: Quien, nivel: number, max: number) {
+  if (esAdmin(q)) return;
+  const empresa = await empresas.porIdOError(ctx.db, q.empresaId);
+  const tope = empresas.ajustesDe(empresa).topeRecargasClientes;
+  if (nivel === NIVEL.cliente && tope !== null && max > tope) {
+    throw new ErrorApi(400, texto('topeRecargasClientes', { max: tope }));
+  }
+  const yo = await repo.porId(ctx.db, q.empresaId, q.usuarioId);
+  if (yo && max > yo.max_recargas)
+    throw new ErrorApi(400, texto('maxRecargasCreador', { MRD: yo.max_recargas }));
+}
+
+async function enTransaccion<T>(ctx: Ctx, username: string, trabajo: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(trabajo);
+  } catch (e) {
+    const m = mensajeUnico(e);
+    if (m === 'username') throw new ErrorApi(409, texto('usuarioYaExiste', { username }));
+    if (m) throw new ErrorApi(409, m);
+    throw e;
+  }
+}
+
+/** POST /registrarUsuario. */
+export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario): Promise<number> {
+  const lider = liderPermitido(q, p);
+  const maxRecargas = p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO;
+  await comprobarMaxRecargas(ctx, q, p.nivel, maxRecargas);
+  if (await repo.porUsername(ctx.db, q.empresaId, p.username)) {
+    throw new ErrorApi(409, texto('usuarioYaExiste', { username: p.username }));
+  }
+  const passwordHash = await hashPassword(p.password);
+  return enTransaccion(ctx, p.username, async (tx) => {
+    const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, lider, p);
+    return repo.insertar(tx, {
+      empresaId: q.empresaId,
+      username: p.username,
+      nombre: p.nombre,
+      passwordHash,
+      nivel: p.nivel,
+      liderId,
+      clienteId,
+      telefono: p.phoneNumber ?? null,
+      maxRecargas,
+      creadoPor: q.usuarioId,
+    });
+  });
+}
+
+/**
+ * The rules of POST /registrarUsuario that need no database (sections 5 and 6): throws the
+ * refusal a form would get. Upload action 7 checks each row of its file with it.
+ */
+export function revisarRegistro(q: Quien, p: PeticionRegistrarUsuario): void {
+  liderPermitido(q, p);
+}
+
+/**
+ * Upload action 7: the users of a file, each already checked (revisarRegistro, usernames free),
+ * written in one transaction, all or nothing. A new leader or client named by several rows is
+ * created once and shared. Administrators only, so maxRecargas needs no writer's cap.
+ */
+export async function registrarVarios(ctx: Ctx, q: Quien, filas: PeticionRegistrarUsuario[]): Promise<void> {
+  // Two hashes at a time: all at once queued 1,000 of them on the 4-thread pool, and every login
+  // meanwhile waited behind them (bench:uploads, 2 cores: 26.8 s); two keep both cores busy.
+  const hashes: string[] = [];
+  for (let i = 0; i < filas.length; i += 2)
+    hashes.push(...(await Promise.all(filas.slice(i, i + 2).map((p) => hashPassword(p.password)))));
+  const creados = new Map<string, number>();
+  try {
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const [i, fila] of filas.entries()) {
+        const p = { ...fila };
+        const claveLider = `l:${(p.liderNuevo ?? p.nombre).toLowerCase()}`;
+        if (p.nivel === NIVEL.lider && p.lider === SIN_LIDER && creados.has(claveLider)) {
+          p.lider = creados.get(claveLider) as number;
+        }
+        const claveCliente = `c:${p.lider}:${(p.clienteNuevo ?? '').toLowerCase()}`;
+        if (p.clienteNuevo !== undefined && creados.has(claveCliente)) {
+          p.cliente = creados.get(claveCliente) as number;
+          p.clienteNuevo = undefined;
+        }
+        const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, liderPermitido(q, p), p);
+        if (p.nivel === NIVEL.lider) creados.set(claveLider, liderId);
+        if (p.clienteNuevo !== undefined && clienteId !== null) creados.set(claveCliente, clienteId);
+        await repo.insertar(tx, {
+          empresaId: q.empresaId,
+          username: p.username,
+          nombre: p.nombre,
+          passwordHash: hashes[i] as string,
+          nivel: p.nivel,
+          liderId,
+          clienteId,
+          telefono: p.phoneNumber ?? null,
+          maxRecargas: p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO,
+          creadoPor: q.usuarioId,
+        });
+      }
+    });
+  } catch (e) {
+    // Someone took a username or a name of the file meanwhile: nothing was written.
+    if (mensajeUnico(e)) throw new ErrorApi(409, M.archivoUsuariosConcurrente);
+    throw e;
+  }
+}
+
+/** Which of these usernames the company already has (case as stored). */
+export const usernamesExistentes = (ctx: Ctx, empresaId: number, usernames: string[]) =>
+  repo.usernamesExistentes(ctx.db, empresaId, usernames);
+
+/** The live user `id` as the caller may see it, or 404 (another company, another leader, deleted). */
+async function objetivo(ctx: Ctx, q: Quien, id: number) {
+  const a = alcance(q);
+  const u = a ? await repo.porId(ctx.db, q.empresaId, id) : undefined;
+  if (!u || (a?.liderId !== undefined && u.lider_id !== a.liderId)) throw noEncontrado();
+  if (esAdministrador(u.nivel)) throw deshabilitado();
+  if (!esAdmin(q)) {
+    exigirPuedeEscribirCliente(q);
+    if (u.nivel !== NIVEL.cliente) throw sinPermiso();
+  }
+  return u;
+}
+
+/** POST /editarUsuario: a password left as the six dots (or empty) stays as it was. */
+export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Promise<void> {
+  const u = await objetivo(ctx, q, p.id);
+  const lider = liderPermitido(q, p);
+  const maxRecargas = p.maxRecargas ?? u.max_recargas;
+  if (maxRecargas !== u.max_recargas || p.nivel !== u.nivel) {
+    await comprobarMaxRecargas(ctx, q, p.nivel, maxRecargas);
+  }
+  const passwordHash = p.password === undefined ? undefined : await hashPassword(p.password);
+  await enTransaccion(ctx, u.username, async (tx) => {
+    const antes = await repo.accesoParaEditar(tx, q.empresaId, u.id);
+    if (!antes) throw noEncontrado();
+    const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, lider, p);
+    // A new password, level, leader or client ends the user's sessions in this transaction: a
+    // reset password locks out whoever held it, and a session never outlives its access.
+    const cambiaAcceso =
+      passwordHash !== undefined ||
+      antes.nivel !== p.nivel ||
+      antes.lider_id !== liderId ||
+      antes.cliente_id !== clienteId;
+    if (cambiaAcceso) await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+    await repo.actualizar(tx, q.empresaId, u.id, {
+      nombre: p.nombre,
+      nivel: p.nivel,
+      lider_id: liderId,
+      cliente_id: clienteId,
+      max_recargas: maxRecargas,
+      ...(p.phoneNumber !== undefined ? { telefono: p.phoneNumber } : {}),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    });
+  });
+}
+
+/** POST /eliminarUsuario: soft delete (see repo.eliminar). */
+export async function eliminar(ctx: Ctx, q: Quien, id: number): Promise<void> {
+  if (id === q.usuarioId) throw new ErrorApi(400, M.noEliminarPropio);
+  const u = await objetivo(ctx, q, id);
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await repo.eliminar(tx, q.empresaId, u.id))) throw noEncontrado();
+    await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+  });
+}
+
+const pagina = <T extends { id: number }>(filas: T[], limite: number) => {
+  const hay = filas.length > limite;
+  const visibles = hay ? filas.slice(0, limite) : filas;
+  return { filas: visibles, siguiente: hay ? String(visibles.at(-1)?.id) : null };
+};
+
+/** GET /api/usuarios: one keyset page with the chip filters; the total comes with the first page. */
+export async function listar(
+  ctx: Ctx,
+  q: Quien,
+  c: { filtros?: FiltrosUsuarios | undefined; after?: number | undefined; limit: number },
+) {
+  const a = alcance(q);
+  if (!a) return { usuarios: [], total: 0, siguiente: null };
+  const filtros = c.filtros ?? {};
+  const [filas, total] = await Promise.all([
+    repo.paginaUsuarios(ctx.db, a, filtros, c.after, c.limit),
+    c.after === undefined ? repo.contarUsuarios(ctx.db, a, filtros) : Promise.resolve(null),
+  ]);
+  const { filas: usuarios, siguiente } = pagina(filas, c.limit);
+  return { usuarios, total, siguiente };
+}
+
+/** GET /api/usuarios/:id: one row of the list, for the edit screen opened by its URL. */
+export async function uno(ctx: Ctx, q: Quien, id: number) {
+  const a = alcance(q);
+  const u = a ? await repo.usuarioVisible(ctx.db, a, id) : undefined;
+  if (!u) throw noEncontrado();
+  return u;
+}
+
+/** GET /api/usuariosMonto. */
+export async function usuariosMonto(ctx: Ctx, q: Quien, c: { after?: number | undefined; limit: number }) {
+  const { filas, siguiente } = pagina(await repo.paginaMonto(ctx.db, q.empresaId, c.after, c.limit), c.limit);
+  return { usuarios: filas, siguiente };
+}
+
+/** POST /api/setUsuariosMonto: the amount permission of a leader or client. */
+export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto: boolean) {
+  const u = await repo.porUsername(ctx.db, q.empresaId, username);
+  if (!u) throw noEncontrado();
+  if (esAdministrador(u.nivel)) throw deshabilitado();
+  // A permission that changes ends the user's sessions (the browser keeps isMonto from login).
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto)) {
+      await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+    }
+  });
+}
+
+/** GET /api/lideres: all the company's leaders for administrators, the own one for level 2. */
+export async function lideres(
+  ctx: Ctx,
+  q: Quien,
+  c: { q?: string | undefined; after?: number | undefined; limit: number },
+) {
+  const a = alcance(q);
+  if (!a) return { lideres: [], siguiente: null };
+  const filas = await repo.paginaLideres(ctx.db, q.empresaId, {
+    ...(a.liderId !== undefined ? { soloId: a.liderId } : {}),
+    ...(c.q ? { q: c.q } : {}),
+    ...(c.after !== undefined ? { after: c.after } : {}),
+    limite: c.limit,
+  });
+  const { filas: lista, siguiente } = pagina(filas, c.limit);
+  return { lideres: lista, siguiente };
+}
+
+/** GET /api/clientes: pairs {lider, cliente}; level 2 only gets its own leader's. */
+export async function clientes(
+  ctx: Ctx,
+  q: Quien,
+  c: { lider: number; q?: string | undefined; after?: number | undefined; limit: number },
+) {
+  const a = alcance(q);
+  if (!a || (a.liderId !== undefined && c.lider !== SIN_LIDER && c.lider !== a.liderId)) {
+    return { clientes: [], siguiente: null };
+  }
+  const liderId = a.liderId ?? (c.lider === SIN_LIDER ? undefined : c.lider);
+  const filas = await repo.paginaClientes(ctx.db, q.empresaId, {
+    ...(liderId !== undefined ? { liderId } : {}),
+    ...(c.q ? { q: c.q } : {}),
+    ...(c.after !== undefined ? { after: c.after } : {}),
+    limite: c.limit,
+  });
+  const { filas: lista, siguiente } = pagina(filas, c.limit);
+  return { clientes: lista, siguiente };
+}
