@@ -25,13 +25,15 @@ export interface PortaNueva {
  */
 export async function insertarNuevas(tx: Tx, empresaId: number, filas: PortaNueva[]) {
   await sql`select pg_advisory_xact_lock(hashtext('portabilidades'), ${empresaId}::int)`.execute(tx);
-  // A join, not an IN list: a generic plan (PostgreSQL, database.ts) checked every port-out row of
-  // the company against the whole list (100,000-row upload on PostgreSQL: 144 s).
+  // One ICC at a time through (empresa_id, icc), not an IN list nor a plain join: a generic plan
+  // (PostgreSQL, database.ts) or stale statistics checked every port-out row of the company
+  // against the whole list (100,000-row upload on PostgreSQL: 144 s); see lineas/repo-subidas.ts.
   const existentes = new Set(
     (
-      await sql<{ icc: string }>`select p.icc from portabilidades p
-        join unnest(${filas.map((f) => f.icc)}::text[]) as x(icc) on p.icc = x.icc
-        where p.empresa_id = ${empresaId}`.execute(tx)
+      await sql<{ icc: string }>`select p.icc from unnest(${filas.map((f) => f.icc)}::text[]) as x(icc)
+        cross join lateral (
+          select icc from portabilidades p where p.empresa_id = ${empresaId} and p.icc = x.icc limit 1
+        ) p`.execute(tx)
     ).rows.map((f) => f.icc),
   );
   const nuevas = filas.filter((f) => !existentes.has(f.icc));

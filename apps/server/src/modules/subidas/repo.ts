@@ -67,3 +67,7 @@ export const borrarSubida = (tx: Tx, subidaId: number) =>
 export const borrarHuerfanos = (db: Db) =>
   sql`delete from subidas_deshacer d
     where not exists (select 1 from subidas_en_curso s where s.id = d.subida_id)`.execute(db);
+
+/** Fresh planner statistics of a table an upload writes (the embedded database has no autovacuum). */
+export const analizar = (db: Db, tabla: 'lineas' | 'portabilidades') =>
+  sql`analyze ${sql.table(tabla)}`.execute(db);
