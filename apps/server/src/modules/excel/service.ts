@@ -8,6 +8,7 @@ import { filtrosLineas, NOMBRE_EXCEL, type PeticionExcel } from '@recargas/contr
 import { M } from '@recargas/contracts/mensajes';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
+import { cediendo } from '../../db/pglite-dialect.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as lineas from '../lineas/service.ts';
 
@@ -80,10 +81,15 @@ export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
   try {
     try {
       // The rows are read here (the embedded database lives in this thread) and written there.
-      for await (const lote of contenido.filas()) {
-        await escritor.escribir(lote);
-        filas += lote.length;
-      }
+      // On the embedded database each read gives way to the requests in course (cediendo): read
+      // in turn with them, a login during a 100,000-row export took 0.35 s (median), each of its
+      // queries waiting behind a page.
+      await cediendo(async () => {
+        for await (const lote of contenido.filas()) {
+          await escritor.escribir(lote);
+          filas += lote.length;
+        }
+      });
       await escritor.cerrar();
     } finally {
       await escritor.terminar(); // nothing writes to the partial file after this
