@@ -12,8 +12,6 @@ import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as carriers from './service.ts';
 
-/** Carrier top-ups: the RECARGAS_CARRIER permission and an administrator (spec section 6). */
-
 export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/empresas',

@@ -16,7 +16,6 @@ import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from './service.ts';
 
 const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
-/** The company's own settings: administrators (levels 0 and 1), always of their own company. */
 
 export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes read multipart bodies (the logo), with these limits.

@@ -10,8 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import * as lineas from './service.ts';
 
-/** administrarBase opens for every level but clients (spec section 6 and the menu). */
-
 export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
 

@@ -21,7 +21,6 @@ import { registrarExportador } from '../excel/service.ts';
 import { paraExportarInventario, paraExportarPortas } from './exportar.ts';
 import * as portas from './service.ts';
 
-/** Port-outs: administrators with PORTABILIDADES (spec section 6, menu rules). */
 const respuestasRecarga = {
   200: respuestaRecargaPorta,
   202: respuestaRecargaPorta,

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { M } from '@recargas/contracts/mensajes';
+import { sha256 } from '../../lib/claves.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { Recarga } from './repo.ts';
 
@@ -12,8 +12,6 @@ export interface Llave {
   clave: string;
   huella: string | null;
 }
-
-const sha256 = (partes: unknown[]) => createHash('sha256').update(JSON.stringify(partes)).digest('base64url');
 
 /**
  * The key of a request to a top-up route, scoped to (company, caller, key): the client's
@@ -29,13 +27,16 @@ export function llaveDe(
   quien: { usuarioId: number | null; origen: string },
   cuerpo: unknown,
 ): Llave {
-  const huella = sha256([ruta, cuerpo]);
+  const huella = sha256(JSON.stringify([ruta, cuerpo]));
   if (typeof enviada === 'string') {
     if (enviada.length < 1 || enviada.length > 100) throw new ErrorApi(400, M.claveIdempotenciaInvalida);
     return { clave: quien.usuarioId === null ? `a:${enviada}` : `u:${quien.usuarioId}:${enviada}`, huella };
   }
   const minuto = Math.floor(Date.now() / 60_000);
-  return { clave: `d:${sha256([ruta, quien.usuarioId ?? quien.origen, cuerpo, minuto])}`, huella };
+  return {
+    clave: `d:${sha256(JSON.stringify([ruta, quien.usuarioId ?? quien.origen, cuerpo, minuto]))}`,
+    huella,
+  };
 }
 
 /**

@@ -11,8 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import * as reciclaje from './service.ts';
 
-/** Bulk recycling: administrators with RECICLADO_MASIVO (spec section 6, menu rules). */
-
 export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
 

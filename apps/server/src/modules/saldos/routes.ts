@@ -11,8 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import * as saldos from './service.ts';
 
-/** Balances and minimum balances: levels 0 and 1 only (spec section 6). */
-
 export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   const ctx = app as unknown as Ctx;
 

@@ -24,9 +24,6 @@ import { registrarExportador } from '../excel/service.ts';
 import { paraExportar } from './exportar.ts';
 import * as usuarios from './service.ts';
 
-/** User administration: levels 0 to 2 (level 3 is refused, spec section 6). */
-/** The amounts toggle: administrators with PERMISO_MONTOS (spec section 6). */
-
 const quien = (req: FastifyRequest): usuarios.Quien => ({
   usuarioId: req.sesion.usuarioId,
   empresaId: req.sesion.empresaId,

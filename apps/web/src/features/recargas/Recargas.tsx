@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { tienePermiso } from '../../lib/sesion.ts';
+import { puede, tienePermiso } from '../../lib/sesion.ts';
 import { PanelesRecargas } from '../reciclaje/PanelesRecargas.tsx';
 import {
   CamposNumero,
@@ -56,7 +56,7 @@ export function Recargas() {
   const sesion = useSesion();
   const [f, setF] = useState<Formulario>(VACIO);
   const [errores, setErrores] = useState<Errores & { compania?: string; folio?: string }>({});
-  const externa = tienePermiso(sesion, 'RECARGA_EXTERNA');
+  const externa = puede(sesion, 'POST /foreignCheckOut');
   const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
   const { recargar, recargando, olvidarClave } = useRecarga(exitoPorDefecto);
   // The server's rules (contracts recargas.ts): the amount select only for who may choose, with
