@@ -1,4 +1,4 @@
-import { LOGO_MAX_KB } from '@recargas/contracts/configuraciones';
+import { LOGO_MAX_KB } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as empresas from '../src/modules/empresas/service.ts';

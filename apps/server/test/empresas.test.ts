@@ -1,4 +1,4 @@
-import { empresaPublica, TEMA_POR_DEFECTO } from '@recargas/contracts/empresa';
+import { empresaPublica, TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPRESAS } from '../src/db/seed.ts';

@@ -1,4 +1,4 @@
-import { ajustesEmpresa } from '@recargas/contracts/empresa';
+import { ajustesEmpresa } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import {
   MONTOS,

@@ -1,4 +1,4 @@
-import type { TIPOS_EXCEL } from './lineas.ts';
+import type { TIPOS_EXCEL } from './excel.ts';
 import { esAdministrador, NIVELES, type Nivel } from './niveles.ts';
 import { type Permiso, QUE_PERMITE } from './permisos.ts';
 

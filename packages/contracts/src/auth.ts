@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ajustesEmpresa, codigoEmpresa } from './empresa.ts';
+import { ajustesEmpresa, codigoEmpresa } from './empresas.ts';
 
 /** Limits of spec section 9. */
 export const LIMITES = { username: 50, nombre: 100, password: 200, codigo2fa: 6 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODIGOS_CARRIER } from './carriers.ts';
-import type { AjustesEmpresa } from './empresa.ts';
+import type { AjustesEmpresa } from './empresas.ts';
 import { M } from './mensajes.ts';
 import { esAdministrador, NIVEL } from './niveles.ts';
 

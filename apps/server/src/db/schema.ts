@@ -1,4 +1,4 @@
-import type { AjustesEmpresa } from '@recargas/contracts/empresa';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the tables made by migrations/ (kept by hand, checked by the tests). */

@@ -1,4 +1,4 @@
-import type { AjustesEmpresa } from '@recargas/contracts/empresa';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import * as carriers from '../modules/carriers/service.ts';
 import * as empresas from '../modules/empresas/service.ts';

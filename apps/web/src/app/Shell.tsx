@@ -31,7 +31,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresa';
+import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
 import { useIsFetching, useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';

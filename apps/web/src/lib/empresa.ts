@@ -1,4 +1,4 @@
-import type { EmpresaPublica } from '@recargas/contracts/empresa';
+import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import type { RespuestaLogin } from '@recargas/contracts/auth';
-import type { Configuraciones, Funcion } from '@recargas/contracts/configuraciones';
-import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
+import type { Configuraciones, Funcion } from '@recargas/contracts/empresas';
+import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresas';
 import type { ContextoMenu } from '@recargas/contracts/menu';
 import { esAdministrador } from '@recargas/contracts/niveles';
 

@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import type { EmpresaPublica } from '@recargas/contracts/empresa';
+import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 
 /** The company theme of spec section 3 as an MUI theme; the mobile breakpoint is 800 px. */

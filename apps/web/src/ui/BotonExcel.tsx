@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import type { PeticionExcel } from '@recargas/contracts/lineas';
+import type { PeticionExcel } from '@recargas/contracts/excel';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';

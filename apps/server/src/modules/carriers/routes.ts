@@ -1,13 +1,14 @@
-import { peticionComentarios, respuestaComentarios } from '@recargas/contracts/comentarios';
-import { M } from '@recargas/contracts/mensajes';
 import {
   peticionCambiarPlataforma,
+  peticionComentarios,
   peticionPlataformaUsuario,
+  respuestaComentarios,
   respuestaEmpresas,
   respuestaPlataformaCarrier,
   respuestaPlataformasEmpresa,
   respuestaRegistroPlataforma,
-} from '@recargas/contracts/plataformas';
+} from '@recargas/contracts/carriers';
+import { M } from '@recargas/contracts/mensajes';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as carriers from './service.ts';

@@ -1,6 +1,6 @@
+import type { PeticionPlataformaUsuario, PlataformaCarrier } from '@recargas/contracts/carriers';
 import { type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { PeticionPlataformaUsuario, PlataformaCarrier } from '@recargas/contracts/plataformas';
 import type { Db } from '../../db/database.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';

@@ -3,11 +3,11 @@ import {
   cambioConfiguraciones,
   configuraciones,
   consultaAuditoria,
+  empresaPublica,
   LOGO_MAX_KB,
   respuestaAuditoria,
   respuestaConfiguraciones,
-} from '@recargas/contracts/configuraciones';
-import { empresaPublica } from '@recargas/contracts/empresa';
+} from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,12 +1,14 @@
 import {
   type Ajuste,
+  type AjustesEmpresa,
+  ajustesEmpresa,
   type CambioConfiguraciones,
   type Configuraciones,
+  type EmpresaPublica,
   legible,
   type RespuestaAuditoria,
   type TipoLogo,
-} from '@recargas/contracts/configuraciones';
-import { type AjustesEmpresa, ajustesEmpresa, type EmpresaPublica } from '@recargas/contracts/empresa';
+} from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 import { EXCEL_DE, puedeLlamar } from '@recargas/contracts/acceso';
-import { peticionExcel, respuestaExcel } from '@recargas/contracts/lineas';
+import { peticionExcel, respuestaExcel } from '@recargas/contracts/excel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';

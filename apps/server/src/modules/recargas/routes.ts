@@ -1,5 +1,5 @@
 import { respuestaError } from '@recargas/contracts/auth';
-import { codigoEmpresa } from '@recargas/contracts/empresa';
+import { codigoEmpresa } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import {
   peticionRecarga,

@@ -1,5 +1,5 @@
 import type { Carrier } from '@recargas/contracts/carriers';
-import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresa';
+import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import {
   montoDeRecarga,

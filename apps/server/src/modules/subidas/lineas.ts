@@ -1,7 +1,8 @@
 import type { Carrier } from '@recargas/contracts/carriers';
-import { type AccionSubida, dnValido, LIMITES_LINEA, type RespuestaSubida } from '@recargas/contracts/lineas';
+import { dnValido, LIMITES_LINEA } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import * as lineas from '../lineas/service.ts';
 import * as masivas from '../masivas/service.ts';

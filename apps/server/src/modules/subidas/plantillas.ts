@@ -1,6 +1,6 @@
 import { CARRIERS } from '@recargas/contracts/carriers';
-import type { AccionSubida } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
+import type { AccionSubida } from '@recargas/contracts/subidas';
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';

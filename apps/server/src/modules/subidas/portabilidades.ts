@@ -1,5 +1,5 @@
-import type { RespuestaSubida } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
+import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type * as lineas from '../lineas/service.ts';

@@ -1,5 +1,5 @@
-import { type AccionSubida, LIMITE_ARREGLO, type RespuestaSubida } from '@recargas/contracts/lineas';
 import { texto } from '@recargas/contracts/mensajes';
+import { type AccionSubida, LIMITE_ARREGLO, type RespuestaSubida } from '@recargas/contracts/subidas';
 import type { FilaLeida } from './xlsx.ts';
 
 /** What became of one row of a file. */

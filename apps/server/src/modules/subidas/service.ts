@@ -1,7 +1,7 @@
 import { accionPermitida } from '@recargas/contracts/acceso';
-import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
+import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';

@@ -1,6 +1,6 @@
-import type { RespuestaSubida } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
+import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import {
   type PeticionRegistrarUsuario,
   peticionRegistrarUsuario,

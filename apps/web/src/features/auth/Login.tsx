@@ -9,7 +9,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PASO, type RespuestaLogin } from '@recargas/contracts/auth';
-import type { EmpresaPublica } from '@recargas/contracts/empresa';
+import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { rutaInicial } from '@recargas/contracts/menu';
 import { useSnackbar } from 'notistack';

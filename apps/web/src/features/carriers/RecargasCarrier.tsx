@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Carrier } from '@recargas/contracts/carriers';
-import { M, texto } from '@recargas/contracts/mensajes';
 import {
   CARRIERS_PANTALLA,
   type respuestaPlataformaCarrier,
   type respuestaPlataformasEmpresa,
-} from '@recargas/contracts/plataformas';
+} from '@recargas/contracts/carriers';
+import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';

@@ -27,7 +27,7 @@ import {
   TIPOS_LOGO,
   TITULOS_AJUSTE,
   type Configuraciones as Valores,
-} from '@recargas/contracts/configuraciones';
+} from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';

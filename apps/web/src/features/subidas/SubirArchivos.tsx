@@ -20,13 +20,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accionPermitida } from '@recargas/contracts/acceso';
+import { M, texto } from '@recargas/contracts/mensajes';
 import {
   ACCIONES_CON_VIGENCIA,
   ACCIONES_SUBIDA,
   type AccionSubida,
   type RespuestaSubida,
-} from '@recargas/contracts/lineas';
-import { M, texto } from '@recargas/contracts/mensajes';
+} from '@recargas/contracts/subidas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';

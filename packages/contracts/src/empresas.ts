@@ -109,3 +109,102 @@ export const temaEntrada = z.object({
   backgroundColor: color,
   fontColor: color,
 });
+/**
+ * Company features an administrator switches on and off: the no-user top-up page (a column of
+ * the company, spec section 3) and the display flags of `ajustesEmpresa`. Scheduling, the
+ * sales-range exemption and the other ajustes stay with the operator (CLI): they follow the
+ * company's contract or provider set-up, not a preference.
+ */
+const funciones = z.object({
+  recargaSinUsuario: z.boolean(),
+  enviarMonto: z.boolean(),
+  ocultarMontoNoAdmin: z.boolean(),
+  columnaExtraMasivas: z.boolean(),
+  reporteReducido: z.boolean(),
+});
+
+export const COLORES = temaEntrada.keyof().options;
+export const FUNCIONES = funciones.keyof().options;
+export type Color = (typeof COLORES)[number];
+export type Funcion = (typeof FUNCIONES)[number];
+/** Every setting of the screen by its spec name (section 3); audit rows use the same names. */
+export type Ajuste = Color | Funcion | 'image';
+
+export const TITULOS_AJUSTE: Record<Ajuste, string> = {
+  primaryColor: M.colorPrimario,
+  darkenColor: M.colorOscuro,
+  accentColor: M.colorAcento,
+  backgroundColor: M.colorFondo,
+  fontColor: M.colorLetra,
+  image: M.logo,
+  recargaSinUsuario: M.recargasSinUsuario,
+  enviarMonto: M.funcionEnviarMonto,
+  ocultarMontoNoAdmin: M.funcionOcultarMonto,
+  columnaExtraMasivas: M.funcionColumnaExtraMasivas,
+  reporteReducido: M.funcionReporteReducido,
+};
+
+/** GET /api/configuraciones: the company's current settings. */
+export const configuraciones = z.object({
+  ...temaEntrada.shape,
+  ...funciones.shape,
+  /** URL of the logo the login and the shell show, null when the company has none. */
+  image: z.string().nullable(),
+});
+export type Configuraciones = z.infer<typeof configuraciones>;
+
+/** PATCH /api/configuraciones: only the settings that change; an unknown key is refused. */
+export const cambioConfiguraciones = z.strictObject({ ...temaEntrada.shape, ...funciones.shape }).partial();
+export type CambioConfiguraciones = z.infer<typeof cambioConfiguraciones>;
+
+export const respuestaConfiguraciones = configuraciones.extend({ mensaje: z.string() });
+export type RespuestaConfiguraciones = z.infer<typeof respuestaConfiguraciones>;
+
+/** The logo (POST /api/configuraciones/logo, multipart field `logo`): a raster image, small. */
+export const LOGO_MAX_KB = 512;
+export const TIPOS_LOGO = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type TipoLogo = (typeof TIPOS_LOGO)[number];
+
+/** WCAG contrast ratio of two '#rrggbb' colours, 1 to 21. */
+export function contraste(a: string, b: string): number {
+  const luz = (hex: string) => {
+    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [claro, oscuro] = [luz(a), luz(b)].sort((x, y) => y - x) as [number, number];
+  return (claro + 0.05) / (oscuro + 0.05);
+}
+
+/** Text on the background must stay readable for every user of the company (WCAG AA, 4.5:1). */
+export const CONTRASTE_MINIMO = 4.5;
+export const legible = (t: Pick<Configuraciones, 'fontColor' | 'backgroundColor'>) =>
+  contraste(t.fontColor, t.backgroundColor) >= CONTRASTE_MINIMO;
+
+/** One audited change: who, when, which setting, the value before and after. */
+const valorAuditado = z.union([z.string(), z.boolean()]).nullable();
+export const cambioAuditado = z.object({
+  id: z.number().int(),
+  fecha: z.string(),
+  usuario: z.string(),
+  ajuste: z.string(),
+  anterior: valorAuditado,
+  nuevo: valorAuditado,
+});
+export type CambioAuditado = z.infer<typeof cambioAuditado>;
+
+/** GET /api/configuraciones/auditoria: newest first, keyset pages (spec section 9: 20 rows a step). */
+export const PAGINA_AUDITORIA = 20;
+export const consultaAuditoria = z.object({
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGINA_AUDITORIA),
+});
+export const respuestaAuditoria = z.object({
+  cambios: z.array(cambioAuditado),
+  /** Counted on the first page, null on later pages. */
+  total: z.number().int().nullable(),
+  siguiente: z.string().nullable(),
+});
+export type RespuestaAuditoria = z.infer<typeof respuestaAuditoria>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { titulo } from './lineas.ts';
+
+/** The spreadsheet upload of section 9 (POST /subirArchivo): its actions and its answer. */
+
+/** Upload actions of section 9. 5 is unused. */
+export const ACCIONES_SUBIDA = {
+  1: 'Registrar nuevos',
+  2: 'Reemplazar',
+  3: 'Eliminar',
+  4: 'Recargas Masivas',
+  6: 'Nuevas Portabilidades',
+  7: 'Registrar Usuarios',
+} as const;
+export type AccionSubida = keyof typeof ACCIONES_SUBIDA;
+/** Actions that take Vigencia (and a platform). */
+export const ACCIONES_CON_VIGENCIA: readonly number[] = [1, 2];
+
+export const celdaSubida = z.object({
+  llave: z.string(),
+  valor: z.string(),
+  isCorrecto: z.boolean(),
+  /** Why the cell is wrong. */
+  mensaje: z.string().optional(),
+});
+
+export const filaSubida = z.object({
+  /** Row number in the sheet (the header is row 1). */
+  fila: z.number().int(),
+  estado: z.enum(['correcto', 'erroneo', 'duplicado']),
+  celdas: z.array(celdaSubida),
+});
+
+/** POST /subirArchivo (section 3 "Upload response"). */
+export const respuestaSubida = z.object({
+  mensaje: z.string(),
+  titulos: z.array(titulo),
+  /**
+   * The rows of the file with each cell marked. Up to LIMITE_ARREGLO rows: erroneous and
+   * duplicated rows first, then correct ones; `arregloCompleto` false when some were left out.
+   */
+  arreglo: z.array(filaSubida),
+  arregloCompleto: z.boolean(),
+  total: z.number().int(),
+  correctos: z.number().int(),
+  erroneos: z.number().int(),
+  duplicados: z.number().int(),
+});
+export type RespuestaSubida = z.infer<typeof respuestaSubida>;
+export const LIMITE_ARREGLO = 1000;
