@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -38,15 +37,6 @@ import { metricas } from './plugins/metricas.ts';
 import { erroresDeConexion, erroresDelEnrutador, texto } from './plugins/texto.ts';
 import { web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db;
-    config: Config;
-    proveedores: RegistroProveedores;
-    boss: PgBoss;
-  }
-}
 
 // Validation messages in Spanish: they reach the user inside `mensaje`.
 z.config(z.locales.es());

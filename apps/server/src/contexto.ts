@@ -10,3 +10,8 @@ export interface Ctx {
   proveedores: RegistroProveedores;
   boss: PgBoss;
 }
+
+declare module 'fastify' {
+  // The app is decorated with the context (app.ts): a route hands `app` to a service as its Ctx.
+  interface FastifyInstance extends Ctx {}
+}

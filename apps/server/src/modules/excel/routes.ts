@@ -9,7 +9,7 @@ import * as exportar from './service.ts';
 
 /** Excel exports: POST /excel writes the file, GET /excel/descargar hands it out by name. */
 export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   app.post(
     '/excel',

@@ -11,7 +11,7 @@ import type { Ctx } from '../../contexto.ts';
 import * as lineas from './service.ts';
 
 export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   app.get(
     '/iccs',

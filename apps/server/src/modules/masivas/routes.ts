@@ -23,7 +23,7 @@ const tags = ['recargasMasivas'];
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
 export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
   const quien = (req: FastifyRequest): masivas.Quien => ({
     empresaId: req.sesion.empresaId,
     usuarioId: req.sesion.usuarioId,

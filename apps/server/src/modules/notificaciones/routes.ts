@@ -11,7 +11,7 @@ import * as notificaciones from './service.ts';
 
 /** Notifications of the logged-in user: push subscription, in-app list. */
 export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   app.post(
     '/firebase',

@@ -30,7 +30,7 @@ const respuestasRecarga = {
 const cabeceras = z.object({ 'idempotency-key': z.string().max(100).optional() }).passthrough();
 
 export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   // Excel PORTAS and InventoryDays through POST /excel (the exports module writes the file).
   registrarExportador('PORTAS', async (c, u, p) => {

@@ -26,7 +26,7 @@ const respuestas = {
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
 export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   /** The request's key under its caller (a user, or the public screen: null) and its fingerprint. */
   const clave = (req: FastifyRequest, ruta: string, usuarioId: number | null) =>

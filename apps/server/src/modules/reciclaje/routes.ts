@@ -12,7 +12,7 @@ import type { Ctx } from '../../contexto.ts';
 import * as reciclaje from './service.ts';
 
 export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   app.post(
     '/api/dnReciclar/:dn',

@@ -15,7 +15,7 @@ import { registrarExportador } from '../excel/service.ts';
 import * as reportes from './service.ts';
 
 export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
   registrarExportador('VENTAS', async (c, u, p) => {
     const filtros = filtrosVentas.safeParse(p.filtros);
     if (!filtros.success) throw new ErrorApi(400, M.filtrosInvalidos);

@@ -12,7 +12,7 @@ import type { Ctx } from '../../contexto.ts';
 import * as saldos from './service.ts';
 
 export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
 
   app.get(
     '/saldosData',

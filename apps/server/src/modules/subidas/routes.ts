@@ -18,7 +18,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Uploads of .xlsx files (subirArchivos) and their templates. */
 export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app as unknown as Ctx;
+  const ctx: Ctx = app;
   const limites = subidas.limitesSubida();
   // An upload cut short by the death of the process (embedded database: written in chunks) is
   // undone before the server answers anyone (tramos.ts).
