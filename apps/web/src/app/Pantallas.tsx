@@ -22,7 +22,7 @@ import { Saldos } from '../features/saldos/Saldos.tsx';
 import { SubirArchivos } from '../features/subidas/SubirArchivos.tsx';
 import { UsuarioFormulario } from '../features/usuarios/UsuarioFormulario.tsx';
 import { Usuarios } from '../features/usuarios/Usuarios.tsx';
-import { useSesion } from './Shell.tsx';
+import { useSesion } from '../lib/sesion.ts';
 
 /** Screens built so far, by their route under /in/. */
 const PANTALLAS: Record<string, ComponentType> = {

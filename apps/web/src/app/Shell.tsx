@@ -36,7 +36,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
 import { useIsFetching, useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Navigate, NavLink, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { CONSULTA_ACTUALIZACIONES } from '../features/actualizaciones/Actualizaciones.tsx';
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
 import { api } from '../lib/api.ts';
@@ -65,9 +65,6 @@ const ICONOS: Record<string, ReactNode> = {
   configuraciones: <Settings />,
   actualizaciones: <NewReleases />,
 };
-
-/** The logged-in user's session, for the screens inside the shell. */
-export const useSesion = () => useOutletContext<Sesion>();
 
 /** /in/*: the shell around every screen, closed to visitors without a session. */
 export function Shell() {

@@ -4,6 +4,7 @@ import type { Configuraciones, Funcion } from '@recargas/contracts/empresas';
 import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresas';
 import type { ContextoMenu } from '@recargas/contracts/menu';
 import { esAdministrador } from '@recargas/contracts/niveles';
+import { useOutletContext } from 'react-router';
 
 /**
  * The local session data of spec section 3, kept in localStorage under the spec's keys
@@ -113,3 +114,6 @@ export const tienePermiso = (s: Sesion, p: string) => s.permisos.includes(p);
 
 /** Whether the session may make this call: the server's own rule (contracts/acceso.ts). */
 export const puede = (s: Sesion, e: Endpoint) => puedeLlamar(s, e);
+
+/** The logged-in user's session, for the screens inside the shell (/in/*). */
+export const useSesion = () => useOutletContext<Sesion>();

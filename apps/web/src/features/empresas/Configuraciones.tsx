@@ -32,11 +32,10 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api, ErrorApi } from '../../lib/api.ts';
 import { useEmpresa } from '../../lib/empresa.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
-import { guardarFunciones } from '../../lib/sesion.ts';
+import { guardarFunciones, useSesion } from '../../lib/sesion.ts';
 import { temaDe } from '../../lib/tema.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 

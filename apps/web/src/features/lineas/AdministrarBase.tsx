@@ -30,10 +30,9 @@ import type { RespuestaClientes, RespuestaLideres } from '@recargas/contracts/us
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api, ErrorApi } from '../../lib/api.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
-import { esAdmin } from '../../lib/sesion.ts';
+import { esAdmin, useSesion } from '../../lib/sesion.ts';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { RangoFechas } from '../../ui/RangoFechas.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';

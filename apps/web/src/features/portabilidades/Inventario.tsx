@@ -14,8 +14,8 @@ import {
 } from '@recargas/contracts/portabilidades';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
+import { useSesion } from '../../lib/sesion.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';

@@ -16,9 +16,8 @@ import { M } from '@recargas/contracts/mensajes';
 import { puedeCambiarPlataforma, puedeElegirMonto, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { puede, tienePermiso } from '../../lib/sesion.ts';
+import { puede, tienePermiso, useSesion } from '../../lib/sesion.ts';
 import { PanelesRecargas } from '../reciclaje/PanelesRecargas.tsx';
 import {
   CamposNumero,

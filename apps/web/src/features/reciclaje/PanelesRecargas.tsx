@@ -13,9 +13,8 @@ import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { puede } from '../../lib/sesion.ts';
+import { puede, useSesion } from '../../lib/sesion.ts';
 
 /**
  * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT

@@ -8,9 +8,9 @@ import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
 import { useEmpresa } from '../../lib/empresa.ts';
+import { useSesion } from '../../lib/sesion.ts';
 
 /** /in/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000 (spec sections 2 and 5). */
 export function ConfigSinUsuario() {

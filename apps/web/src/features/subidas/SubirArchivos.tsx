@@ -30,9 +30,8 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useSesion } from '../../app/Shell.tsx';
 import { api, descargarArchivo, ErrorApi } from '../../lib/api.ts';
-import { esAdmin, puede, type Sesion } from '../../lib/sesion.ts';
+import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 
 /** The actions a user may choose: the server's rule (contracts/acceso.ts). */
 export const accionesPara = (s: Sesion): AccionSubida[] =>

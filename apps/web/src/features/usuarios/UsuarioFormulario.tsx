@@ -32,9 +32,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useSesion } from '../../app/Shell.tsx';
 import { api } from '../../lib/api.ts';
-import { esAdmin, type Sesion, tienePermiso } from '../../lib/sesion.ts';
+import { esAdmin, type Sesion, tienePermiso, useSesion } from '../../lib/sesion.ts';
 import { type Opcion, SelectorPaginado } from './SelectorPaginado.tsx';
 
 type Modo = 'registrar' | 'consultar';
