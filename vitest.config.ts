@@ -3,10 +3,20 @@ import { defineConfig } from 'vitest/config';
 /** Unit and API tests; the browser tests have their own config in e2e/. */
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'] },
+      },
+      // The web's components and helpers, in a simulated DOM (the real browser runs in e2e/).
+      {
+        extends: true,
+        test: { name: 'web', include: ['apps/web/test/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+    ],
   },
 });

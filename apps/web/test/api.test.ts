@@ -1,0 +1,93 @@
+import { M } from '@recargas/contracts/mensajes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ErrorApi } from '../src/lib/api.ts';
+
+/** fetch replaced by a list of answers, one per call; each call's request is kept. */
+function servidor(...respuestas: Response[]) {
+  const llamadas: { ruta: string; init: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (ruta: string, init: RequestInit) => {
+      llamadas.push({ ruta, init });
+      const r = respuestas.shift();
+      if (!r) throw new TypeError('sin red');
+      return r;
+    }),
+  );
+  return llamadas;
+}
+
+const json = (status: number, cuerpo: unknown) =>
+  new Response(JSON.stringify(cuerpo), { status, headers: { 'Content-Type': 'application/json' } });
+const cabeceras = (init: RequestInit) => init.headers as Record<string, string>;
+
+/** The cookie the server sets; api() reads it the way the page does, from document.cookie. */
+function cookieXsrf(valor: string, caduca = '') {
+  // biome-ignore lint/suspicious/noDocumentCookie: the page under test reads document.cookie itself
+  document.cookie = `XSRF-TOKEN=${valor}; path=/${caduca}`;
+}
+
+beforeEach(() => {
+  cookieXsrf('xsrf-123');
+  localStorage.setItem('token', 'tok-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  cookieXsrf('', '; expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  localStorage.clear();
+});
+
+describe('api()', () => {
+  it('sends the XSRF cookie back as a header on a POST, with the token and a JSON body', async () => {
+    const llamadas = servidor(json(200, { ok: 1 }));
+    await expect(api('/api/algo', { cuerpo: { a: 1 } })).resolves.toEqual({ ok: 1 });
+    const init = llamadas[0]?.init ?? {};
+    expect(init.method).toBe('POST');
+    expect(cabeceras(init)['X-XSRF-TOKEN']).toBe('xsrf-123');
+    expect(cabeceras(init).Authorization).toBe('Bearer tok-1');
+    expect(cabeceras(init)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('leaves the XSRF header off a GET', async () => {
+    const llamadas = servidor(json(200, {}));
+    await api('/api/algo');
+    expect(llamadas[0]?.init.method).toBe('GET');
+    expect(cabeceras(llamadas[0]?.init ?? {})['X-XSRF-TOKEN']).toBeUndefined();
+  });
+
+  it("turns a 4xx's Spanish mensaje into an ErrorApi with its status and body", async () => {
+    servidor(json(409, { mensaje: 'El usuario ya existe', campo: 'username' }));
+    const error = await api('/api/algo', { cuerpo: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ErrorApi);
+    expect(error).toMatchObject({
+      message: 'El usuario ya existe',
+      status: 409,
+      cuerpo: { campo: 'username' },
+    });
+  });
+
+  it('falls back to the generic Spanish text when there is no mensaje or no network', async () => {
+    servidor(json(500, {}));
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorInesperado, status: 500 });
+    servidor();
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorInesperado, status: 0 });
+  });
+
+  it('returns the body of a status the caller accepts', async () => {
+    servidor(json(422, { estado: 'rechazada' }));
+    await expect(api('/api/algo', { cuerpo: {}, aceptar: [422] })).resolves.toEqual({ estado: 'rechazada' });
+  });
+
+  it('renews an expired token once and retries the call with the new one', async () => {
+    const llamadas = servidor(
+      json(401, { mensaje: M.tokenExpirado }),
+      json(200, { token: 'tok-2' }),
+      json(200, { hecho: true }),
+    );
+    await expect(api('/api/algo')).resolves.toEqual({ hecho: true });
+    expect(llamadas.map((l) => l.ruta)).toEqual(['/api/algo', '/api/renuevaToken', '/api/algo']);
+    expect(cabeceras(llamadas[2]?.init ?? {}).Authorization).toBe('Bearer tok-2');
+    expect(localStorage.getItem('token')).toBe('tok-2');
+  });
+});
