@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
+import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
 import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**

@@ -12,7 +12,7 @@ import { leerConfig } from '../apps/server/src/config.ts';
 import type { Ctx } from '../apps/server/src/contexto.ts';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
-import { sembrar } from '../apps/server/src/db/seed.ts';
+import { sembrar } from '../apps/server/src/db/seed/index.ts';
 import { iniciarColas } from '../apps/server/src/jobs/colas.ts';
 import * as masivas from '../apps/server/src/modules/masivas/service.ts';
 import { registrarTrabajadorMasivas } from '../apps/server/src/modules/masivas/trabajos.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
+import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
 import {
   baseNueva,
   cifrasDeTiempo,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { PASSWORD_DEMO } from '../apps/server/src/db/seed.ts';
+import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { PLANTILLAS } from '../apps/server/src/modules/subidas/service.ts';
 import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 

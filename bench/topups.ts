@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
+import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
 import { hashPassword } from '../apps/server/src/lib/claves.ts';
 import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 

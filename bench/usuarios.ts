@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed.ts';
+import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
 import { hashPassword } from '../apps/server/src/lib/claves.ts';
 import { baseNueva, cifrasDeTiempo, guardarResultados, proceso, tamano } from './comun.ts';
 

@@ -2,7 +2,7 @@ import { construirApp } from './app.ts';
 import { leerConfig } from './config.ts';
 import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
-import { sembrar } from './db/seed.ts';
+import { sembrar } from './db/seed/index.ts';
 
 /** npm start: migrate, seed an empty database, serve API and web on one port. */
 const config = leerConfig();

@@ -1,7 +1,7 @@
 import { empresaPublica, TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPRESAS } from '../src/db/seed.ts';
+import { EMPRESAS } from '../src/db/seed/empresas.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
 
 let e: Entorno;

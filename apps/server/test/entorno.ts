@@ -7,7 +7,7 @@ import { construirApp } from '../src/app.ts';
 import { type Config, leerConfig } from '../src/config.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../src/db/seed.ts';
+import { PASSWORD_DEMO, sembrar } from '../src/db/seed/index.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import type { Fallas } from '../src/providers/simulador.ts';
 

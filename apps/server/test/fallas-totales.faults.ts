@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
-import { sembrar } from '../src/db/seed.ts';
+import { sembrar } from '../src/db/seed/index.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO } from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';

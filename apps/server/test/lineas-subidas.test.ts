@@ -1,7 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_DEMO } from '../src/db/seed.ts';
+import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';

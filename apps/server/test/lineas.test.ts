@@ -2,10 +2,11 @@ import { M } from '@recargas/contracts/mensajes';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINEAS_DEMO, PASSWORD_DEMO } from '../src/db/seed.ts';
+import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
+import { LINEAS_DEMO } from '../src/db/seed/lineas.ts';
+import { LINEAS_BLOQUE_DEMO } from '../src/db/seed/masivas.ts';
 import { patronSubcadena } from '../src/lib/chips.ts';
 import { rangoPorDefecto } from '../src/modules/lineas/service.ts';
-import { LINEAS_BLOQUE_DEMO } from '../src/modules/masivas/service.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
-import { sembrar } from '../src/db/seed.ts';
+import { sembrar } from '../src/db/seed/index.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';

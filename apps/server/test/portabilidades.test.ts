@@ -8,8 +8,9 @@ import type {
 } from '@recargas/contracts/portabilidades';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAS_DEMO } from '../src/db/seed/portabilidades.ts';
 import { hoyEn } from '../src/lib/fechas.ts';
-import { PORTAS_DEMO, rangoPorDefecto } from '../src/modules/portabilidades/service.ts';
+import { rangoPorDefecto } from '../src/modules/portabilidades/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 

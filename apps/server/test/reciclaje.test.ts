@@ -2,7 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_DEMO } from '../src/db/seed.ts';
+import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';

@@ -100,12 +100,3 @@ export async function guardarComentarios(
     [...porCarrier].map(([carrier, comentario]) => ({ carrier, comentario })),
   );
 }
-
-/** Demo platform users of a company (seed): one per platform besides the default account. */
-export async function sembrar(db: Db, empresaId: number) {
-  await registrar(db, empresaId, { username: 'telcel_norte', plataforma: 1, canal: 'Distribuidor norte' });
-  await registrar(db, empresaId, { username: 'pagaqui_centro', plataforma: 2, canal: '' });
-  await guardarComentarios(db, empresaId, [
-    { carrier: 'B', comment: 'Bait: la recarga puede tardar hasta 5 minutos en reflejarse.' },
-  ]);
-}

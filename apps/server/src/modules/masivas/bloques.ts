@@ -75,26 +75,3 @@ export async function escribirBloque(
   });
   return bloque.fecha_numerica;
 }
-
-/** Lines of the demo block the seed makes (each a new inventory line too). */
-export const LINEAS_BLOQUE_DEMO = 25;
-
-/** Demo blocks (seed): `n` lines new to the inventory, uploaded by the company's admin. */
-export async function sembrar(db: Db, empresaId: number, semilla: number, n = LINEAS_BLOQUE_DEMO) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirst();
-  const companias = ['T', 'M', 'U', 'A', 'V', 'B'] as const;
-  const montos = [30, 50, 70, 100, 200];
-  const filas = Array.from({ length: n }, (_, i) => ({
-    icc: `89521${String(semilla).padStart(2, '0')}${String(500_000_000_000 + i * 7907).slice(-12)}`,
-    dn: `56${String(30_000_000 + semilla * 100_000 + i * 3343).slice(-8)}`,
-    monto: montos[i % montos.length] ?? 30,
-    compania: companias[i % companias.length] ?? 'T',
-    nombre: `Cliente masivo ${i + 1}`,
-  }));
-  return escribirBloque(db, empresaId, admin?.id ?? null, filas);
-}

@@ -21,7 +21,7 @@ import * as recargas from '../recargas/service.ts';
 import { escribirBloque, type FilaBloque } from './bloques.ts';
 import * as repo from './repo.ts';
 
-export { type FilaBloque, LINEAS_BLOQUE_DEMO, MAX_LINEAS_BLOQUE, sembrar } from './bloques.ts';
+export { escribirBloque, type FilaBloque, MAX_LINEAS_BLOQUE } from './bloques.ts';
 
 /** Who presses: the top-ups of a block are made in this user's name (limits, history). */
 export interface Quien {

@@ -25,7 +25,6 @@ import * as recargas from '../recargas/service.ts';
 import * as repo from './repo.ts';
 
 export type { NuevaPorta } from './repo.ts';
-export { PORTAS_DEMO, sembrar } from './semilla.ts';
 
 /**
  * Default range of the port-out and inventory screens (spec section 9): from the same day of

@@ -1,5 +1,5 @@
-import type { Ctx } from '../../contexto.ts';
-import * as repo from './repo.ts';
+import * as portabilidades from '../../modules/portabilidades/service.ts';
+import type { Db } from '../database.ts';
 
 /** Demo port-outs: how many, all in the screen's default range. */
 export const PORTAS_DEMO = 30;
@@ -9,7 +9,7 @@ export const PORTAS_DEMO = 30;
  * state of the row flow (to activate, to port, failed port, to recharge, recharged), some with
  * the fields that show 'NA' missing, inserted over the last 20 days.
  */
-export async function sembrar(db: Ctx['db'], empresaId: number) {
+export async function sembrarPortabilidades(db: Db, empresaId: number) {
   const admin = await db
     .selectFrom('usuarios')
     .select('id')
@@ -18,7 +18,7 @@ export async function sembrar(db: Ctx['db'], empresaId: number) {
     .executeTakeFirst();
   const ahora = Date.now();
   const carriers = ['T', 'M', 'U', 'V', 'B'] as const;
-  const filas: repo.NuevaPorta[] = Array.from({ length: PORTAS_DEMO }, (_, i) => {
+  const filas: portabilidades.NuevaPorta[] = Array.from({ length: PORTAS_DEMO }, (_, i) => {
     const estado = i % 5; // 0 activar, 1 portar, 2 portar nuevamente, 3 recargar, 4 recargada
     const insertada = new Date(ahora - (i * 16 + 3) * 3_600_000);
     const completa = i % 6 !== 5;
@@ -46,5 +46,5 @@ export async function sembrar(db: Ctx['db'], empresaId: number) {
   for (const f of filas) {
     if (f.is_port && f.monto_recarga === null) f.monto_recarga = 100;
   }
-  await repo.insertar(db, filas);
+  await portabilidades.insertar(db, filas);
 }

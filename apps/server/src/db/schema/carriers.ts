@@ -1,0 +1,26 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Creado } from './tipos.ts';
+
+/** Platform users of a company (0007). */
+export interface PlataformasEmpresaTable {
+  id: Generated<number>;
+  empresa_id: number;
+  proveedor_id: number;
+  username: string;
+  canal: Generated<string>;
+  creado: Creado;
+}
+
+export interface PlataformasCarrierTable {
+  empresa_id: number;
+  carrier: string;
+  plataforma_empresa_id: number;
+  actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ComentariosCarrierTable {
+  empresa_id: number;
+  carrier: string;
+  comentario: string;
+  actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
+}
