@@ -119,6 +119,18 @@ export const respuestaLineas = z.object({
 });
 export type RespuestaLineas = z.infer<typeof respuestaLineas>;
 
+/** A line's amount (section 5 "Line edit", and an upload's MONTO): whole pesos, 1 to 100,000. */
+export const MONTO_LINEA_MAX = 100_000;
+export const montoLinea = z.coerce
+  .number()
+  .int(M.lineaMontoInvalido)
+  .positive(M.lineaMontoInvalido)
+  .max(MONTO_LINEA_MAX, M.lineaMontoInvalido);
+
+/** An amount as a spreadsheet cell holds it: empty is none; digits within montoLinea; else NaN. */
+export const montoDeCelda = (t: string): number | null =>
+  t === '' ? null : /^\d+$/.test(t) ? (montoLinea.safeParse(t).data ?? Number.NaN) : Number.NaN;
+
 const textoOpcional = z
   .union([z.string(), z.number()])
   .nullish()
@@ -137,14 +149,7 @@ export const peticionActualizarIcc = z
     lider: z.coerce.number().int().min(0).max(2_147_483_647, M.lineaLiderInvalido).nullish(),
     cliente: z.coerce.number().int().min(0).max(2_147_483_647, M.lineaClienteInvalido).nullish(),
     monto: z
-      .union([
-        z.literal(''),
-        z.coerce
-          .number()
-          .int(M.lineaMontoInvalido)
-          .positive(M.lineaMontoInvalido)
-          .max(100_000, M.lineaMontoInvalido),
-      ])
+      .union([z.literal(''), montoLinea])
       .nullish()
       .transform((v) => (v === '' || v === undefined ? null : v)),
     nir: textoOpcional,

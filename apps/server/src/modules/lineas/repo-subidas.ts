@@ -2,7 +2,7 @@ import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * The SQL of uploads on lines (subidas/lineas.ts): actions 1, 2 and 3 write through here, one
+ * The SQL of uploads on lines (lineas/subida.ts): actions 1, 2 and 3 write through here, one
  * chunk of rows at a time, and on the embedded database each chunk is undone through here too.
  */
 type Tx = Transaction<DB>;

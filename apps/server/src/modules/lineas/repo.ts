@@ -72,7 +72,7 @@ function textoColumna(c: ColumnaLinea, zona: string): RawBuilder<string> {
 }
 
 /** Lines `l` of a company with the names the screens show: leader `ld`, client `cl`, uploader `u`. */
-export const conNombres = (db: Db, empresaId: number) =>
+const conNombres = (db: Db, empresaId: number) =>
   db
     .selectFrom('lineas as l')
     .leftJoin('lideres as ld', 'ld.id', 'l.lider_id')
@@ -81,11 +81,15 @@ export const conNombres = (db: Db, empresaId: number) =>
     .where('l.empresa_id', '=', empresaId);
 
 /** What `LineaVista` adds to the row; `k` is the keyset value the caller orders by. */
-export const nombresVista = [
+const nombresVista = [
   'ld.nombre as lider_nombre',
   'cl.nombre as cliente_nombre',
   'u.username as subido_por_username',
 ] as const;
+
+/** The lines `l` of a company as the screens show them: a `LineaVista` once the caller adds `k`. */
+export const vistas = (db: Db, empresaId: number) =>
+  conNombres(db, empresaId).selectAll('l').select(nombresVista);
 
 /** The lines of a range, scoped and filtered, with the names the screen shows. */
 function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
@@ -188,11 +192,9 @@ export const porIcc = (db: Db | Tx, empresaId: number, icc: string) =>
 
 /** One line with its names, as the screen shows it. */
 export const vistaPorId = async (db: Db, empresaId: number, id: number) =>
-  (await conNombres(db, empresaId)
-    .selectAll('l')
-    .select([...nombresVista, sql<string>`''`.as('k')])
-    .where('l.id', '=', id)
-    .executeTakeFirst()) as LineaVista | undefined;
+  (await vistas(db, empresaId).select(sql<string>`''`.as('k')).where('l.id', '=', id).executeTakeFirst()) as
+    | LineaVista
+    | undefined;
 
 export const liderDeEmpresa = (db: Db, empresaId: number, id: number) =>
   db

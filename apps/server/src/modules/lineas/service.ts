@@ -10,7 +10,7 @@ import {
 } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
-import { montoPermitido } from '@recargas/contracts/recargas';
+import { montoPermitido, PERMISO_DN, PERMISO_SIN_DN } from '@recargas/contracts/recargas';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { Db } from '../../db/database.ts';
@@ -251,11 +251,6 @@ export async function desbloquear(ctx: Ctx, u: Usuario, icc: string): Promise<Li
 
 type Tx = Transaction<DB>;
 
-/** The DN permission of a carrier (spec section 6, set B: MOVI_DN and ATT_DN). */
-const PERMISO_DN: Record<string, string> = { M: 'MOVI_DN', A: 'ATT_DN' };
-/** A top-up by ICC of these carriers with no DN at all needs this permission (set A: MOVI_SIN_DN, ATT_SIN_DN). */
-const PERMISO_SIN_DN: Record<string, string> = { M: 'MOVI_SIN_DN', A: 'ATT_SIN_DN' };
-
 /** Who sends a top-up by ICC, as the inventory sees them; nivel null for the public screen. */
 export interface RecargadorIcc {
   empresaId: number;
@@ -305,13 +300,16 @@ export const tomarParaRecarga = async (tx: Tx, id: number) =>
 export const marcarRecargada = repo.marcarRecargada;
 export const liberar = repo.liberar;
 
-// --- For uploads (subidas/service.ts) ----------------------------------------------------
+// --- For recycling (reciclaje) ---------------------------------------------------------------
 
-export type { DeshacerLineas, LineaNueva } from './repo-subidas.ts';
+export const porIcc = repo.porIcc;
+export const vistas = repo.vistas;
+
+// --- For uploads (subidas/service.ts) and bulk blocks (masivas) ----------------------------
+
+export type { LineaNueva } from './repo-subidas.ts';
+export { subirLineas } from './subida.ts';
 export const lideresYClientes = repo.lideresYClientes;
 export const insertarNuevas = subidas.insertarNuevas;
-export const reemplazar = subidas.reemplazar;
-export const eliminar = subidas.eliminar;
-/** What undoes a chunk of an upload on the embedded database (subidas/tramos.ts). */
-export const instantanea = subidas.instantanea;
+/** Undoes a chunk of an upload on the embedded database (subidas/tramos.ts). */
 export const deshacer = subidas.deshacer;

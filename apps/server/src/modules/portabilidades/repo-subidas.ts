@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The SQL of uploads on port-outs (subidas/portabilidades.ts, action 6), one chunk at a time. */
+/** The SQL of uploads on port-outs (subida.ts, action 6), one chunk at a time. */
 type Tx = Transaction<DB>;
 
 /** A port-out row as an upload (action 6) creates it. */

@@ -25,6 +25,9 @@ import * as recargas from '../recargas/service.ts';
 import * as repo from './repo.ts';
 
 export type { NuevaPorta } from './repo.ts';
+/** Action 6 of an upload (subidas/service.ts), and the undo of one of its chunks (subidas/tramos.ts). */
+export { deshacerNuevas } from './repo-subidas.ts';
+export { subirPortabilidades } from './subida.ts';
 
 /**
  * Default range of the port-out and inventory screens (spec section 9): from the same day of

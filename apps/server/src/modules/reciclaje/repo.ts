@@ -2,7 +2,7 @@ import { type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { conNombres, type LineaVista, nombresVista } from '../lineas/repo.ts';
+import * as lineas from '../lineas/service.ts';
 
 type Tx = Transaction<DB>;
 
@@ -19,18 +19,15 @@ const pendiente = (hoy: string) =>
 
 /** One page of the pending list, oldest expiry first (keyset: validity day, id). */
 export function pagina(db: Db, empresaId: number, hoy: string, cursor: Cursor | undefined, n: number) {
-  let q = conNombres(db, empresaId)
+  let q = lineas
+    .vistas(db, empresaId)
     .where(pendiente(hoy))
-    .selectAll('l')
-    .select([
-      ...nombresVista,
-      sql<string>`to_char(l.fecha_vigencia, 'YYYY-MM-DD"T00:00:00.000000"')`.as('k'),
-    ]);
+    .select(sql<string>`to_char(l.fecha_vigencia, 'YYYY-MM-DD"T00:00:00.000000"')`.as('k'));
   if (cursor)
     q = q.where(
       sql<SqlBool>`(l.fecha_vigencia, l.id) > (${cursor.k.slice(0, 10)}::date, ${cursor.id}::bigint)`,
     );
-  return q.orderBy('l.fecha_vigencia').orderBy('l.id').limit(n).execute() as Promise<LineaVista[]>;
+  return q.orderBy('l.fecha_vigencia').orderBy('l.id').limit(n).execute() as Promise<lineas.LineaVista[]>;
 }
 
 export async function contar(db: Db, empresaId: number, hoy: string): Promise<number> {

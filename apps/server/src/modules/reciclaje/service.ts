@@ -11,9 +11,8 @@ import { ErrorApi } from '../../lib/errores.ts';
 import { hoyEn } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
 import * as empresas from '../empresas/service.ts';
-import { porIcc } from '../lineas/repo.ts';
-import { aLinea } from '../lineas/service.ts';
-import { proveedorAtt } from '../portabilidades/service.ts';
+import * as lineas from '../lineas/service.ts';
+import * as portabilidades from '../portabilidades/service.ts';
 import * as repo from './repo.ts';
 
 const ajustesDe = async (ctx: Ctx, empresaId: number) =>
@@ -38,7 +37,7 @@ export async function pendientes(
   const ultima = pagina.at(-1);
   return {
     titulos: COLUMNAS_RECICLAJE.map((c) => ({ llave: c, valor: COLUMNAS_LINEA[c] })),
-    lineas: pagina.map(aLinea),
+    lineas: pagina.map(lineas.aLinea),
     total,
     siguiente: filas.length > q.limit && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
   };
@@ -97,8 +96,8 @@ export async function reciclarTodas(ctx: Ctx, s: Sesion) {
  */
 export async function estatusActivacion(ctx: Ctx, s: Sesion, icc: string): Promise<EstatusActivacion> {
   if (!(await ajustesDe(ctx, s.empresaId)).activaciones) throw new ErrorApi(403, M.funcionDeshabilitada);
-  if (!(await porIcc(ctx.db, s.empresaId, icc))) throw new ErrorApi(404, M.estatusActivacionError);
-  const r = await (await proveedorAtt(ctx, s.empresaId)).estatusActivacion(icc);
+  if (!(await lineas.porIcc(ctx.db, s.empresaId, icc))) throw new ErrorApi(404, M.estatusActivacionError);
+  const r = await (await portabilidades.proveedorAtt(ctx, s.empresaId)).estatusActivacion(icc);
   if (r.estado === 'activa') return r.estatus;
   throw new ErrorApi(r.estado === 'inactiva' ? 404 : 502, M.estatusActivacionError);
 }

@@ -5,16 +5,24 @@ import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas'
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
-import type * as lineas from '../lineas/service.ts';
-import { subirLineas } from './lineas.ts';
+import * as lineas from '../lineas/service.ts';
+import * as portabilidades from '../portabilidades/service.ts';
+import * as usuarios from '../usuarios/service.ts';
 import { normalizarEncabezado, revisarEncabezados } from './plantillas.ts';
-import { subirPortabilidades } from './portabilidades.ts';
-import { subirUsuarios } from './usuarios.ts';
 import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
-export { PLANTILLAS, plantilla } from './plantillas.ts';
-export { recuperar } from './tramos.ts';
-export { MAX_FILAS_USUARIOS } from './usuarios.ts';
+// What each area's row handler (lineas, portabilidades, usuarios: subida.ts) uses of the upload.
+export {
+  CODIGO_POR_NOMBRE,
+  EXTRAS,
+  normalizarEncabezado,
+  PLANTILLAS,
+  plantilla,
+  revisarPlantilla,
+} from './plantillas.ts';
+export { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
+export { escribirPorTramos, recuperar } from './tramos.ts';
+export type { FilaLeida } from './xlsx.ts';
 
 const MiB = 1024 * 1024;
 const entero = (v: string | undefined, porDefecto: number) => {
@@ -68,7 +76,7 @@ interface Opciones {
 
 /**
  * POST /subirArchivo: one workbook, read and checked whole (xlsx.ts), each row by its action's
- * rules (lineas.ts for 1 to 4, portabilidades.ts for 6, usuarios.ts for 7), its valid rows
+ * rules (the subida.ts of lineas for 1 to 4, portabilidades for 6, usuarios for 7), its valid rows
  * written all or nothing (tramos.ts).
  */
 export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<RespuestaSubida> {
@@ -76,11 +84,11 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
   await revisarZip(o.ruta, o.limites);
   const { encabezados, filas } = await leerHojaDosVeces(o.ruta, o.limites);
-  if (o.accion === 6) return subirPortabilidades(ctx, u, encabezados, filas);
-  if (o.accion === 7) return subirUsuarios(ctx, u, encabezados, filas);
+  if (o.accion === 6) return portabilidades.subirPortabilidades(ctx, u, encabezados, filas);
+  if (o.accion === 7) return usuarios.subirUsuarios(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, esAdministrador(u.nivel), extrasEmpresa);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
-  return subirLineas(ctx, u, o, columnas, filas);
+  return lineas.subirLineas(ctx, u, o, columnas, filas);
 }
 
 /**

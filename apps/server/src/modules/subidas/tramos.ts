@@ -3,7 +3,7 @@ import { type Db, unaConexion } from '../../db/database.ts';
 import { Cerrojo, cediendo } from '../../db/pglite-dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import * as lineas from '../lineas/service.ts';
-import * as portas from '../portabilidades/repo-subidas.ts';
+import * as portabilidades from '../portabilidades/service.ts';
 import * as repo from './repo.ts';
 
 type Tx = Transaction<DB>;
@@ -145,7 +145,7 @@ async function deshacer(db: Db, s: { id: number; empresa_id: number }) {
         return false;
       }
       if (t.tabla === 'lineas') await lineas.deshacer(tx, s.empresa_id, t);
-      else await portas.deshacerNuevas(tx, s.empresa_id, t.insertadas);
+      else await portabilidades.deshacerNuevas(tx, s.empresa_id, t.insertadas);
       await repo.borrarTramo(tx, t.id);
       return true;
     });

@@ -16,6 +16,8 @@ import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
 
+export { subirUsuarios } from './subida.ts';
+
 export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
 
 export const porUsername = repo.porUsername;

@@ -9,10 +9,15 @@ import {
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as lineas from '../lineas/service.ts';
-import * as usuarios from '../usuarios/service.ts';
-import { PLANTILLAS, revisarPlantilla } from './plantillas.ts';
-import { type Revision, respuesta, revisarFilas } from './revision.ts';
-import type { FilaLeida } from './xlsx.ts';
+import {
+  type FilaLeida,
+  PLANTILLAS,
+  type Revision,
+  respuesta,
+  revisarFilas,
+  revisarPlantilla,
+} from '../subidas/service.ts';
+import * as usuarios from './service.ts';
 
 /** Rows of one action 7 file: each password is hashed (argon2id), so fewer than for lines. */
 export const MAX_FILAS_USUARIOS = 1000;

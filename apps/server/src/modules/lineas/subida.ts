@@ -1,19 +1,28 @@
 import type { Carrier } from '@recargas/contracts/carriers';
-import { dnValido, LIMITES_LINEA } from '@recargas/contracts/lineas';
+import { dnValido, LIMITES_LINEA, montoDeCelda } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
-import * as lineas from '../lineas/service.ts';
 import * as masivas from '../masivas/service.ts';
-import { CODIGO_POR_NOMBRE, EXTRAS, normalizarEncabezado } from './plantillas.ts';
-import { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
-import { escribirPorTramos } from './tramos.ts';
-import type { FilaLeida } from './xlsx.ts';
+import {
+  CODIGO_POR_NOMBRE,
+  type Estado,
+  EXTRAS,
+  escribirPorTramos,
+  type FilaLeida,
+  normalizarEncabezado,
+  type Revision,
+  respuesta,
+  revisarFilas,
+} from '../subidas/service.ts';
+import * as repo from './repo.ts';
+import * as subidas from './repo-subidas.ts';
+import type { Usuario } from './service.ts';
 
 /** A row of actions 1 to 4: a line when it is correct. */
 interface RevisionLinea extends Revision {
-  nueva?: lineas.LineaNueva;
+  nueva?: subidas.LineaNueva;
 }
 
 const fecha = (v: string) => {
@@ -30,13 +39,13 @@ const fecha = (v: string) => {
  */
 export async function subirLineas(
   ctx: Ctx,
-  u: lineas.Usuario,
+  u: Usuario,
   o: { accion: AccionSubida; vigencia: string | null; plataforma: number | null },
   columnas: string[],
   filas: FilaLeida[],
 ): Promise<RespuestaSubida> {
   const admin = esAdministrador(u.nivel);
-  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
+  const { lideres, clientes } = await repo.lideresYClientes(ctx.db, u.empresaId);
   const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
   const liderIds = new Set(lideres.map((l) => l.id));
   const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
@@ -66,9 +75,8 @@ export async function subirLineas(
       errores.set(idx('DN'), M.lineaDnInvalido);
     const compania = CODIGO_POR_NOMBRE.get(normalizarEncabezado(v('COMPANIA')));
     if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
-    const montoTexto = v('MONTO');
-    const monto = montoTexto === '' ? null : /^\d{1,6}$/.test(montoTexto) ? Number(montoTexto) : Number.NaN;
-    if (monto !== null && !(monto > 0)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
+    const monto = montoDeCelda(v('MONTO'));
+    if (Number.isNaN(monto)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
     let liderId: number | null = u.nivel === NIVEL.lider ? u.liderId : null;
     if (admin) {
       const t = v('LIDER');
@@ -135,7 +143,7 @@ export async function subirLineas(
 /** The valid rows; the database decides what already exists (all or nothing: tramos.ts). */
 async function escribir(
   ctx: Ctx,
-  u: lineas.Usuario,
+  u: Usuario,
   accion: AccionSubida,
   revisiones: RevisionLinea[],
   colIcc: number,
@@ -150,7 +158,7 @@ async function escribir(
       u.empresaId,
       u.usuarioId,
       validas.map((r) => {
-        const f = r.nueva as lineas.LineaNueva;
+        const f = r.nueva as subidas.LineaNueva;
         return {
           icc: f.icc,
           dn: f.dn,
@@ -171,18 +179,19 @@ async function escribir(
   await escribirPorTramos(ctx.db, { empresaId: u.empresaId, accion }, validas, async (tx, lote, anotar) => {
     const iccs = lote.map(iccDe);
     if (accion === 1) {
-      const hechas = await lineas.insertarNuevas(
+      const hechas = await subidas.insertarNuevas(
         tx,
-        lote.map((r) => r.nueva as lineas.LineaNueva),
+        lote.map((r) => r.nueva as subidas.LineaNueva),
       );
       await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
       const nuevas = new Set(hechas.map((f) => f.icc));
       for (const r of lote) if (!nuevas.has(iccDe(r))) marcar(r, 'duplicado', M.lineaIccExistente);
     } else if (accion === 2) {
-      const cambiadas = anotar && (await lineas.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
-      const hechas = await lineas.reemplazar(
+      const cambiadas =
+        anotar && (await subidas.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
+      const hechas = await subidas.reemplazar(
         tx,
-        lote.map((r) => r.nueva as lineas.LineaNueva),
+        lote.map((r) => r.nueva as subidas.LineaNueva),
         liderPropio,
       );
       const insertadas = hechas.filter((f) => f.nueva).map((f) => f.id);
@@ -194,8 +203,8 @@ async function escribir(
         else if (!nueva) marcar(r, 'duplicado');
       }
     } else {
-      const borradas = anotar && (await lineas.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
-      const hechas = new Set((await lineas.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
+      const borradas = anotar && (await subidas.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
+      const hechas = new Set((await subidas.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
       await anotar?.({ tabla: 'lineas', insertadas: '[]', borradas });
       for (const r of lote) if (!hechas.has(iccDe(r))) marcar(r, 'erroneo', M.lineaNoExiste);
     }

@@ -1,14 +1,21 @@
+import { montoDeCelda } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type * as lineas from '../lineas/service.ts';
-import type { PortaNueva } from '../portabilidades/repo-subidas.ts';
-import * as portas from '../portabilidades/repo-subidas.ts';
-import { CODIGO_POR_NOMBRE, normalizarEncabezado, PLANTILLAS, revisarPlantilla } from './plantillas.ts';
-import { type Revision, respuesta, revisarFilas } from './revision.ts';
-import { escribirPorTramos } from './tramos.ts';
-import type { FilaLeida } from './xlsx.ts';
+import {
+  CODIGO_POR_NOMBRE,
+  escribirPorTramos,
+  type FilaLeida,
+  normalizarEncabezado,
+  PLANTILLAS,
+  type Revision,
+  respuesta,
+  revisarFilas,
+  revisarPlantilla,
+} from '../subidas/service.ts';
+import { insertarNuevas, type PortaNueva } from './repo-subidas.ts';
 
 /**
  * Action 6, Nuevas Portabilidades: one port-out row per valid row, all or nothing (tramos.ts). An
@@ -51,9 +58,8 @@ export async function subirPortabilidades(
     revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
     const nip = v('NIP');
     revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
-    const montoTexto = v('MONTO_RECARGA');
-    const monto = montoTexto === '' ? null : /^\d{1,6}$/.test(montoTexto) ? Number(montoTexto) : Number.NaN;
-    revisar('MONTO_RECARGA', monto === null || (monto > 0 && monto <= 100_000), M.lineaMontoInvalido);
+    const monto = montoDeCelda(v('MONTO_RECARGA'));
+    revisar('MONTO_RECARGA', !Number.isNaN(monto), M.lineaMontoInvalido);
     if (errores.size > 0) return { leida, estado: 'erroneo', errores };
     if (vistos.has(icc)) {
       errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
@@ -85,7 +91,7 @@ export async function subirPortabilidades(
     { empresaId: u.empresaId, accion: 6 },
     validas,
     async (tx, lote, anotar) => {
-      const hechas = await portas.insertarNuevas(
+      const hechas = await insertarNuevas(
         tx,
         u.empresaId,
         lote.map((r) => r.porta as PortaNueva),
