@@ -90,4 +90,14 @@ describe('api()', () => {
     expect(cabeceras(llamadas[2]?.init ?? {}).Authorization).toBe('Bearer tok-2');
     expect(localStorage.getItem('token')).toBe('tok-2');
   });
+
+  it("sends an invalid token's session back to the company's login, with nothing stored", async () => {
+    localStorage.setItem('empresa', 'demo');
+    const ir = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    servidor(json(401, { mensaje: M.tokenInvalido }));
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.tokenInvalido, status: 401 });
+    expect(ir).toHaveBeenCalledWith('/demo');
+    expect(localStorage.getItem('token')).toBeNull();
+    ir.mockRestore();
+  });
 });
