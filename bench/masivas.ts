@@ -36,9 +36,15 @@ const app = await construirApp(config, db);
 await app.ready();
 const ctx = app as unknown as Ctx;
 // Two workers: two pg-boss instances fetching from the same queue.
-const bosses = [await iniciarColas(db, { trabajador: true }), await iniciarColas(db, { trabajador: true })];
+const bosses = [
+  await iniciarColas(db, { trabajador: true, log: app.log }),
+  await iniciarColas(db, { trabajador: true, log: app.log }),
+];
 for (const boss of bosses)
-  await registrarTrabajadorMasivas({ db, config, proveedores: app.proveedores, boss }, CONCURRENCIA);
+  await registrarTrabajadorMasivas(
+    { db, config, proveedores: app.proveedores, boss, log: app.log },
+    CONCURRENCIA,
+  );
 
 const empresa = await db
   .selectFrom('empresas')

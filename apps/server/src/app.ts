@@ -59,7 +59,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('proveedores', new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs));
-  const boss = await iniciarColas(db, { trabajador: config.trabajadores });
+  const boss = await iniciarColas(db, { trabajador: config.trabajadores, log: app.log });
   app.decorate('boss', boss);
   app.addHook('onClose', () => boss.stop({ graceful: false, wait: true }));
   if (config.trabajadores) await registrarTrabajadores(app);

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Bitacora } from './lib/bitacora.ts';
 import type { RegistroProveedores } from './providers/registro.ts';
 
 /** What the services need from the running process (the Fastify app, the worker or a test). */
@@ -9,6 +10,7 @@ export interface Ctx {
   config: Config;
   proveedores: RegistroProveedores;
   boss: PgBoss;
+  log: Bitacora;
 }
 
 declare module 'fastify' {

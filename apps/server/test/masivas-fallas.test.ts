@@ -28,8 +28,8 @@ beforeAll(async () => {
   sim = await simuladorConFallas({ tasaTimeout: 0.1, tasa5xx: 0.1, tasaCaida: 0.05, semilla: 7 });
   simUrl = sim.url;
   e = await crearEntorno(sim.ajustes);
-  const boss = await iniciarColas(e.db, { trabajador: true });
-  segundo = { db: e.db, config: e.config, proveedores: e.app.proveedores, boss };
+  const boss = await iniciarColas(e.db, { trabajador: true, log: e.app.log });
+  segundo = { db: e.db, config: e.config, proveedores: e.app.proveedores, boss, log: e.app.log };
   await registrarTrabajadorMasivas(segundo);
 }, 120_000);
 afterAll(async () => {

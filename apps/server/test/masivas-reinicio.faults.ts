@@ -7,6 +7,7 @@ import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed/index.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
+import { crearBitacora } from '../src/lib/bitacora.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, libroSimulador } from './entorno.ts';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
   await migrar(db);
   await sembrar(db);
-  boss = await iniciarColas(db, { trabajador: false });
+  boss = await iniciarColas(db, { trabajador: false, log: crearBitacora({ logLevel: 'warn' }) });
   const env = {
     ...process.env,
     DATABASE_URL: base.url ?? '',

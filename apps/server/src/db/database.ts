@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, MEMORIA } from '../config.ts';
+import { crearBitacora } from '../lib/bitacora.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -69,8 +70,12 @@ const embebidas = new WeakSet<Db>();
 export const unaConexion = (db: Db) => embebidas.has(db);
 
 /** Real PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pg. */
-export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+export async function abrirDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'logLevel'>>,
+): Promise<Db> {
   if (config.databaseUrl) {
+    // Tests and scripts open a database without a whole config: their pool then logs at info.
+    const log = crearBitacora({ logLevel: config.logLevel ?? 'info' });
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 20,
@@ -79,12 +84,12 @@ export async function abrirDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): 
     });
     // An idle connection closed by the server (restart, failover) is an 'error' event; without a
     // listener it would crash the process. The pool drops it and the next query reconnects.
-    pool.on('error', (e) => console.warn(`PostgreSQL: conexión inactiva cerrada (${e.message})`));
+    pool.on('error', (e) => log.warn(`PostgreSQL: conexión inactiva cerrada (${e.message})`));
     // The pool listens only while a connection is idle. One closed while checked out (between the
     // statements of a transaction) emits on its client, so every client gets a listener too: the
     // next statement then fails (a 503 for the caller) instead of the process crashing.
     pool.on('connect', (cliente) => {
-      cliente.on('error', (e) => console.warn(`PostgreSQL: conexión en uso cerrada (${e.message})`));
+      cliente.on('error', (e) => log.warn(`PostgreSQL: conexión en uso cerrada (${e.message})`));
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }

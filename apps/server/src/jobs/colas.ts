@@ -1,6 +1,7 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/database.ts';
+import type { Bitacora } from '../lib/bitacora.ts';
 import { sinBaseDeDatos } from '../lib/errores.ts';
 
 /**
@@ -48,7 +49,10 @@ export const COLAS = {
   ventasDia: 'sumar-ventas-dia',
 } as const;
 
-export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): Promise<PgBoss> {
+export async function iniciarColas(
+  db: Db,
+  opciones: { trabajador: boolean; log: Bitacora },
+): Promise<PgBoss> {
   const boss = new PgBoss({
     db: ejecutorDe(db, { reintentar: true }),
     schema: 'pgboss',
@@ -58,7 +62,7 @@ export async function iniciarColas(db: Db, opciones: { trabajador: boolean }): P
     maintenanceIntervalSeconds: 15,
     migrate: true,
   });
-  boss.on('error', (e) => console.error('pg-boss:', e.message));
+  boss.on('error', (e) => opciones.log.error({ err: e }, 'pg-boss'));
   await boss.start();
   // stately: at most one queued and one active job per key (one reconciliation per top-up).
   const reconciliacion: PgBoss.Queue = {

@@ -28,7 +28,7 @@ export async function registrarTrabajadores(ctx: Ctx) {
         if (decididas[i])
           await masivas
             .alDecidirRecarga(ctx, t.data.id)
-            .catch((e: Error) => console.warn(`Aviso de bloque terminado: ${e.message}`));
+            .catch((e: Error) => ctx.log.warn({ err: e }, 'Aviso de bloque terminado'));
     },
   );
   await ctx.boss.work(COLAS.barrido, async () => {

@@ -104,12 +104,3 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
   });
   return { server, cuentas: cuenta };
 }
-
-// npm run provider:sim
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const puerto = Number(process.env.PROVIDER_SIM_PORT ?? 4010);
-  const { server } = servidorSimulador();
-  server.listen(puerto, '127.0.0.1', () =>
-    console.log(`Simulador de proveedores en http://127.0.0.1:${puerto}`),
-  );
-}
