@@ -3,6 +3,9 @@ import { valoresChip } from './filtros.ts';
 import { dia } from './lineas.ts';
 import { M } from './mensajes.ts';
 
+/** POST /excel writes the file; the browser is then sent to GET /excel/descargar?nombre=. */
+export const API_EXCEL = { generar: '/excel', descargar: '/excel/descargar' } as const;
+
 /** Export kinds of POST /excel (section 7). */
 export const TIPOS_EXCEL = ['USUARIOS', 'VENTAS', 'ADMINISTRAR', 'PORTAS', 'InventoryDays'] as const;
 

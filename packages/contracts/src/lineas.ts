@@ -8,6 +8,12 @@ import { M } from './mensajes.ts';
  * 7 /iccs, /actualizarIcc, /subirArchivo, /excel, 9): the shapes shared by browser and server.
  */
 
+export const API_LINEAS = {
+  lineas: '/iccs',
+  actualizar: '/actualizarIcc',
+  desbloquear: '/desbloquearIcc',
+} as const;
+
 /** Section 9: exactly 19 digits when editing a line; phone 10; nir at most 10 digits (propio). */
 export const LIMITES_LINEA = { icc: 19, dnMin: 10, dnMax: 13, nir: 10, producto: 100 } as const;
 

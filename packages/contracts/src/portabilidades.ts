@@ -11,6 +11,15 @@ import { ESTADOS_RECARGA, LIMITES_RECARGA } from './recargas.ts';
  * and server.
  */
 
+export const API_PORTABILIDADES = {
+  portabilidades: '/api/portOuts',
+  activacion: '/api/portOuts/activacion',
+  recargar: '/api/portOuts/transactions',
+  recargarExterna: '/api/portOuts/foreignTransactions',
+  inventario: '/api/portOuts/inventoryDays',
+  detalle: '/api/portOuts/:dn',
+} as const;
+
 export const PAGINA_PORTAS = 20;
 export const PAGINA_PORTAS_MAX = 100;
 

@@ -7,6 +7,13 @@ import { M } from './mensajes.ts';
  * status", 4 "Recycling", 7 and 8).
  */
 
+export const API_RECICLAJE = {
+  reciclarDn: '/api/dnReciclar/:dn',
+  pendientes: '/api/recicladas/pendientesPorReciclar',
+  decidir: '/api/recicladas/pendientesPorReciclar/:dn',
+  estatusActivacion: '/statusActivacion/:icc',
+} as const;
+
 /** Columns of the bulk recycling table, in screen order (section 2). */
 export const COLUMNAS_RECICLAJE = [
   'icc',

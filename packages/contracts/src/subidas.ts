@@ -3,6 +3,14 @@ import { titulo } from './lineas.ts';
 
 /** The spreadsheet upload of section 9 (POST /subirArchivo): its actions and its answer. */
 
+export const API_SUBIDAS = {
+  subir: '/subirArchivo',
+  plantilla: '/get/plantilla',
+  plantillaVendedor: '/get/plantilla/vendedor',
+  plantillaPortabilidades: '/get/plantilla/portabilidadesAdmin',
+  plantillaUsuarios: '/get/plantilla/registroUsuarios',
+} as const;
+
 /** Upload actions of section 9. 5 is unused. */
 export const ACCIONES_SUBIDA = {
   1: 'Registrar nuevos',

@@ -1,5 +1,5 @@
 import { EXCEL_DE, puedeLlamar } from '@recargas/contracts/acceso';
-import { peticionExcel, respuestaExcel } from '@recargas/contracts/excel';
+import { API_EXCEL, peticionExcel, respuestaExcel } from '@recargas/contracts/excel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
@@ -12,7 +12,7 @@ export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.post(
-    '/excel',
+    API_EXCEL.generar,
     {
       schema: {
         tags: ['excel'],
@@ -31,7 +31,7 @@ export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
   // The browser is sent to this URL (spec section 7), so no bearer header comes with it: the
   // name itself, 128 random bits and short-lived, is what grants the download.
   app.get(
-    '/excel/descargar',
+    API_EXCEL.descargar,
     {
       schema: {
         tags: ['excel'],

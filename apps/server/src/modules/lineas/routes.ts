@@ -1,4 +1,5 @@
 import {
+  API_LINEAS,
   consultaLineas,
   peticionActualizarIcc,
   peticionDesbloquear,
@@ -14,7 +15,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.get(
-    '/iccs',
+    API_LINEAS.lineas,
     {
       schema: {
         tags: ['lineas'],
@@ -27,7 +28,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/actualizarIcc',
+    API_LINEAS.actualizar,
     {
       schema: {
         tags: ['lineas'],
@@ -43,7 +44,7 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/desbloquearIcc',
+    API_LINEAS.desbloquear,
     {
       schema: {
         tags: ['lineas'],

@@ -5,24 +5,14 @@ import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import * as masivas from '../masivas/service.ts';
-import {
-  CODIGO_POR_NOMBRE,
-  type Estado,
-  EXTRAS,
-  escribirPorTramos,
-  type FilaLeida,
-  normalizarEncabezado,
-  type Revision,
-  respuesta,
-  revisarFilas,
-} from '../subidas/service.ts';
+import * as subidas from '../subidas/service.ts';
 import * as repo from './repo.ts';
-import * as subidas from './repo-subidas.ts';
+import * as escritura from './repo-subidas.ts';
 import type { Usuario } from './service.ts';
 
 /** A row of actions 1 to 4: a line when it is correct. */
-interface RevisionLinea extends Revision {
-  nueva?: subidas.LineaNueva;
+interface RevisionLinea extends subidas.Revision {
+  nueva?: escritura.LineaNueva;
 }
 
 const fecha = (v: string) => {
@@ -42,7 +32,7 @@ export async function subirLineas(
   u: Usuario,
   o: { accion: AccionSubida; vigencia: string | null; plataforma: number | null },
   columnas: string[],
-  filas: FilaLeida[],
+  filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
   const admin = esAdministrador(u.nivel);
   const { lideres, clientes } = await repo.lideresYClientes(ctx.db, u.empresaId);
@@ -53,7 +43,7 @@ export async function subirLineas(
   const idx = (h: string) => columnas.indexOf(h);
 
   const vistos = new Set<string>();
-  const revisiones = await revisarFilas(filas, (leida): RevisionLinea => {
+  const revisiones = await subidas.revisarFilas(filas, (leida): RevisionLinea => {
     const errores = new Map<number, string>();
     const v = (h: string) => (idx(h) >= 0 ? (leida.valores[idx(h)] ?? '') : '');
     const icc = v('ICC');
@@ -73,7 +63,7 @@ export async function subirLineas(
     const dn = v('DN');
     if (dn !== '' && (!dnValido(dn, nir) || leida.imprecisas.includes(idx('DN'))))
       errores.set(idx('DN'), M.lineaDnInvalido);
-    const compania = CODIGO_POR_NOMBRE.get(normalizarEncabezado(v('COMPANIA')));
+    const compania = subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(v('COMPANIA')));
     if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
     const monto = montoDeCelda(v('MONTO'));
     if (Number.isNaN(monto)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
@@ -95,7 +85,7 @@ export async function subirLineas(
       if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
     }
     const extras: Record<string, string | null> = { fechaEntrega: null, producto: null, fechaPortada: null };
-    for (const [h, clave] of Object.entries(EXTRAS)) {
+    for (const [h, clave] of Object.entries(subidas.EXTRAS)) {
       const t = v(h);
       if (idx(h) < 0 || t === '') continue;
       if (clave === 'producto') {
@@ -137,7 +127,7 @@ export async function subirLineas(
   });
 
   await escribir(ctx, u, o.accion, revisiones, idx('ICC'), idx('CLIENTE'));
-  return respuesta(o.accion, columnas, revisiones);
+  return subidas.respuesta(o.accion, columnas, revisiones);
 }
 
 /** The valid rows; the database decides what already exists (all or nothing: tramos.ts). */
@@ -158,7 +148,7 @@ async function escribir(
       u.empresaId,
       u.usuarioId,
       validas.map((r) => {
-        const f = r.nueva as subidas.LineaNueva;
+        const f = r.nueva as escritura.LineaNueva;
         return {
           icc: f.icc,
           dn: f.dn,
@@ -172,41 +162,46 @@ async function escribir(
   }
   const liderPropio = u.nivel === NIVEL.lider ? (u.liderId ?? undefined) : undefined;
   const iccDe = (r: RevisionLinea) => r.leida.valores[colIcc] ?? '';
-  const marcar = (r: RevisionLinea, estado: Estado, mensaje?: string) => {
+  const marcar = (r: RevisionLinea, estado: subidas.Estado, mensaje?: string) => {
     r.estado = estado;
     if (mensaje) r.errores.set(colIcc, mensaje);
   };
-  await escribirPorTramos(ctx.db, { empresaId: u.empresaId, accion }, validas, async (tx, lote, anotar) => {
-    const iccs = lote.map(iccDe);
-    if (accion === 1) {
-      const hechas = await subidas.insertarNuevas(
-        tx,
-        lote.map((r) => r.nueva as subidas.LineaNueva),
-      );
-      await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
-      const nuevas = new Set(hechas.map((f) => f.icc));
-      for (const r of lote) if (!nuevas.has(iccDe(r))) marcar(r, 'duplicado', M.lineaIccExistente);
-    } else if (accion === 2) {
-      const cambiadas =
-        anotar && (await subidas.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
-      const hechas = await subidas.reemplazar(
-        tx,
-        lote.map((r) => r.nueva as subidas.LineaNueva),
-        liderPropio,
-      );
-      const insertadas = hechas.filter((f) => f.nueva).map((f) => f.id);
-      await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(insertadas), cambiadas });
-      const porIcc = new Map(hechas.map((f) => [f.icc, f.nueva]));
-      for (const r of lote) {
-        const nueva = porIcc.get(iccDe(r));
-        if (nueva === undefined) marcar(r, 'erroneo', M.lineaAjena);
-        else if (!nueva) marcar(r, 'duplicado');
+  await subidas.escribirPorTramos(
+    ctx.db,
+    { empresaId: u.empresaId, accion },
+    validas,
+    async (tx, lote, anotar) => {
+      const iccs = lote.map(iccDe);
+      if (accion === 1) {
+        const hechas = await escritura.insertarNuevas(
+          tx,
+          lote.map((r) => r.nueva as escritura.LineaNueva),
+        );
+        await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
+        const nuevas = new Set(hechas.map((f) => f.icc));
+        for (const r of lote) if (!nuevas.has(iccDe(r))) marcar(r, 'duplicado', M.lineaIccExistente);
+      } else if (accion === 2) {
+        const cambiadas =
+          anotar && (await escritura.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
+        const hechas = await escritura.reemplazar(
+          tx,
+          lote.map((r) => r.nueva as escritura.LineaNueva),
+          liderPropio,
+        );
+        const insertadas = hechas.filter((f) => f.nueva).map((f) => f.id);
+        await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(insertadas), cambiadas });
+        const porIcc = new Map(hechas.map((f) => [f.icc, f.nueva]));
+        for (const r of lote) {
+          const nueva = porIcc.get(iccDe(r));
+          if (nueva === undefined) marcar(r, 'erroneo', M.lineaAjena);
+          else if (!nueva) marcar(r, 'duplicado');
+        }
+      } else {
+        const borradas = anotar && (await escritura.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
+        const hechas = new Set((await escritura.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
+        await anotar?.({ tabla: 'lineas', insertadas: '[]', borradas });
+        for (const r of lote) if (!hechas.has(iccDe(r))) marcar(r, 'erroneo', M.lineaNoExiste);
       }
-    } else {
-      const borradas = anotar && (await subidas.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
-      const hechas = new Set((await subidas.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
-      await anotar?.({ tabla: 'lineas', insertadas: '[]', borradas });
-      for (const r of lote) if (!hechas.has(iccDe(r))) marcar(r, 'erroneo', M.lineaNoExiste);
-    }
-  });
+    },
+  );
 }

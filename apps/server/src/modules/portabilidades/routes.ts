@@ -1,5 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_PORTABILIDADES,
   consultaPortas,
   detallePorta,
   filtrosPortas,
@@ -49,7 +50,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get(
-    '/api/portOuts',
+    API_PORTABILIDADES.portabilidades,
     {
       schema: {
         tags: ['portabilidades'],
@@ -62,7 +63,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/portOuts',
+    API_PORTABILIDADES.portabilidades,
     {
       schema: {
         tags: ['portabilidades'],
@@ -75,7 +76,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/portOuts/activacion',
+    API_PORTABILIDADES.activacion,
     {
       schema: {
         tags: ['portabilidades'],
@@ -88,7 +89,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/portOuts/transactions',
+    API_PORTABILIDADES.recargar,
     {
       schema: {
         tags: ['portabilidades'],
@@ -105,7 +106,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/portOuts/foreignTransactions',
+    API_PORTABILIDADES.recargarExterna,
     {
       schema: {
         tags: ['portabilidades'],
@@ -122,7 +123,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/portOuts/inventoryDays',
+    API_PORTABILIDADES.inventario,
     {
       // Inventory: the permission and a level other than 3 (section 6).
       schema: {
@@ -136,7 +137,7 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/portOuts/:dn',
+    API_PORTABILIDADES.detalle,
     {
       schema: {
         tags: ['portabilidades'],

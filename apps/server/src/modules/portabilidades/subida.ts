@@ -4,17 +4,7 @@ import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type * as lineas from '../lineas/service.ts';
-import {
-  CODIGO_POR_NOMBRE,
-  escribirPorTramos,
-  type FilaLeida,
-  normalizarEncabezado,
-  PLANTILLAS,
-  type Revision,
-  respuesta,
-  revisarFilas,
-  revisarPlantilla,
-} from '../subidas/service.ts';
+import * as subidas from '../subidas/service.ts';
 import { insertarNuevas, type PortaNueva } from './repo-subidas.ts';
 
 /**
@@ -25,17 +15,17 @@ export async function subirPortabilidades(
   ctx: Ctx,
   u: lineas.Usuario,
   encabezados: string[],
-  filas: FilaLeida[],
+  filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const columnas = revisarPlantilla(encabezados, PLANTILLAS.portabilidadesAdmin);
+  const columnas = subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.portabilidadesAdmin);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
-  const idx = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
+  const idx = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
   const vistos = new Set<string>();
-  const revisiones = await revisarFilas(filas, (leida): Revision & { porta?: PortaNueva } => {
+  const revisiones = await subidas.revisarFilas(filas, (leida): subidas.Revision & { porta?: PortaNueva } => {
     const errores = new Map<number, string>();
-    const v = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => leida.valores[idx(h)] ?? '';
+    const v = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => leida.valores[idx(h)] ?? '';
     const revisar = (
-      h: (typeof PLANTILLAS.portabilidadesAdmin)[number],
+      h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number],
       valido: boolean,
       mensaje: string,
     ) => {
@@ -54,7 +44,9 @@ export async function subirPortabilidades(
     );
     const carrierTexto = v('COMPANIA_ORIGEN');
     const carrier =
-      carrierTexto === '' ? null : (CODIGO_POR_NOMBRE.get(normalizarEncabezado(carrierTexto)) ?? undefined);
+      carrierTexto === ''
+        ? null
+        : (subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(carrierTexto)) ?? undefined);
     revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
     const nip = v('NIP');
     revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
@@ -66,7 +58,7 @@ export async function subirPortabilidades(
       return { leida, estado: 'duplicado', errores };
     }
     vistos.add(icc);
-    const texto = (h: (typeof PLANTILLAS.portabilidadesAdmin)[number]) => v(h) || null;
+    const texto = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => v(h) || null;
     return {
       leida,
       estado: 'correcto',
@@ -86,7 +78,7 @@ export async function subirPortabilidades(
     };
   });
   const validas = revisiones.filter((r) => r.porta !== undefined);
-  await escribirPorTramos(
+  await subidas.escribirPorTramos(
     ctx.db,
     { empresaId: u.empresaId, accion: 6 },
     validas,
@@ -105,5 +97,5 @@ export async function subirPortabilidades(
       }
     },
   );
-  return respuesta(6, columnas, revisiones);
+  return subidas.respuesta(6, columnas, revisiones);
 }

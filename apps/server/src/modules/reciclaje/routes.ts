@@ -1,4 +1,5 @@
 import {
+  API_RECICLAJE,
   consultaPendientes,
   estatusActivacion,
   parametroDn,
@@ -15,7 +16,7 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.post(
-    '/api/dnReciclar/:dn',
+    API_RECICLAJE.reciclarDn,
     {
       schema: {
         tags: ['reciclaje'],
@@ -28,7 +29,7 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/recicladas/pendientesPorReciclar',
+    API_RECICLAJE.pendientes,
     {
       schema: {
         tags: ['reciclaje'],
@@ -41,7 +42,7 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/recicladas/pendientesPorReciclar',
+    API_RECICLAJE.pendientes,
     {
       schema: {
         tags: ['reciclaje'],
@@ -53,7 +54,7 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/recicladas/pendientesPorReciclar/:dn',
+    API_RECICLAJE.decidir,
     {
       schema: {
         tags: ['reciclaje'],
@@ -67,7 +68,7 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/statusActivacion/:icc',
+    API_RECICLAJE.estatusActivacion,
     {
       schema: {
         tags: ['reciclaje'],

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { dia } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { ACCIONES_CON_VIGENCIA, respuestaSubida } from '@recargas/contracts/subidas';
+import { ACCIONES_CON_VIGENCIA, API_SUBIDAS, respuestaSubida } from '@recargas/contracts/subidas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
@@ -42,7 +42,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    '/subirArchivo',
+    API_SUBIDAS.subir,
     {
       schema: {
         tags: ['lineas'],
@@ -119,28 +119,28 @@ const PLANTILLAS_DESCARGA: {
   resumen: string;
 }[] = [
   {
-    ruta: '/get/plantilla',
+    ruta: API_SUBIDAS.plantilla,
     tipo: 'admin',
     archivo: 'plantilla.xlsx',
     etiqueta: 'lineas',
     resumen: 'Plantilla de líneas para administradores (.xlsx)',
   },
   {
-    ruta: '/get/plantilla/vendedor',
+    ruta: API_SUBIDAS.plantillaVendedor,
     tipo: 'vendedor',
     archivo: 'plantilla-vendedor.xlsx',
     etiqueta: 'lineas',
     resumen: 'Plantilla de líneas para vendedores (.xlsx, sin columna LIDER)',
   },
   {
-    ruta: '/get/plantilla/portabilidadesAdmin',
+    ruta: API_SUBIDAS.plantillaPortabilidades,
     tipo: 'portabilidadesAdmin',
     archivo: 'plantilla-portabilidades.xlsx',
     etiqueta: 'portabilidades',
     resumen: 'Plantilla de Nuevas Portabilidades (acción 6, .xlsx)',
   },
   {
-    ruta: '/get/plantilla/registroUsuarios',
+    ruta: API_SUBIDAS.plantillaUsuarios,
     tipo: 'registroUsuarios',
     archivo: 'plantilla-usuarios.xlsx',
     etiqueta: 'usuarios',

@@ -9,21 +9,14 @@ import {
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as lineas from '../lineas/service.ts';
-import {
-  type FilaLeida,
-  PLANTILLAS,
-  type Revision,
-  respuesta,
-  revisarFilas,
-  revisarPlantilla,
-} from '../subidas/service.ts';
+import * as subidas from '../subidas/service.ts';
 import * as usuarios from './service.ts';
 
 /** Rows of one action 7 file: each password is hashed (argon2id), so fewer than for lines. */
 export const MAX_FILAS_USUARIOS = 1000;
 
 /** Which column of the registroUsuarios template a field of the user contract is typed in. */
-const COLUMNA_CAMPO: Record<string, (typeof PLANTILLAS.registroUsuarios)[number]> = {
+const COLUMNA_CAMPO: Record<string, (typeof subidas.PLANTILLAS.registroUsuarios)[number]> = {
   username: 'USERNAME',
   nombre: 'NOMBRE',
   password: 'PASSWORD',
@@ -47,9 +40,9 @@ export async function subirUsuarios(
   ctx: Ctx,
   u: lineas.Usuario,
   encabezados: string[],
-  filas: FilaLeida[],
+  filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const columnas = revisarPlantilla(encabezados, PLANTILLAS.registroUsuarios);
+  const columnas = subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.registroUsuarios);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
   if (filas.length > MAX_FILAS_USUARIOS)
     throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
@@ -57,7 +50,7 @@ export async function subirUsuarios(
   const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
   const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
   const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
-  const valor = (leida: FilaLeida, h: string) => leida.valores[idx(h)] ?? '';
+  const valor = (leida: subidas.FilaLeida, h: string) => leida.valores[idx(h)] ?? '';
   const tomados = await usuarios.usernamesExistentes(
     ctx,
     u.empresaId,
@@ -65,56 +58,63 @@ export async function subirUsuarios(
   );
   const vistos = new Set<string>();
   const quien = { ...u, liderId: u.liderId };
-  const revisiones = await revisarFilas(filas, (leida): Revision & { usuario?: PeticionRegistrarUsuario } => {
-    const errores = new Map<number, string>();
-    const v = (h: string) => valor(leida, h);
-    const nivel = Number(v('NIVEL'));
-    const lider = v('LIDER');
-    const liderId = liderPorNombre.get(lider.toLowerCase());
-    const cliente = v('CLIENTE');
-    const clienteId =
-      liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
-    if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined)
-      errores.set(idx('LIDER'), M.lineaLiderInvalido);
-    const p = peticionRegistrarUsuario.safeParse({
-      username: v('USERNAME'),
-      nombre: v('NOMBRE'),
-      password: v('PASSWORD'),
-      nivel: v('NIVEL'),
-      lider: liderId ?? SIN_LIDER,
-      ...(nivel === NIVEL.lider && liderId === undefined && lider !== '' ? { liderNuevo: lider } : {}),
-      ...(clienteId !== undefined ? { cliente: clienteId } : cliente !== '' ? { clienteNuevo: cliente } : {}),
-      phoneNumber: v('TELEFONO'),
-      maxRecargas: v('MAX_RECARGAS'),
-    });
-    if (!p.success) {
-      for (const issue of p.error.issues) {
-        const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
-        if (!errores.has(i)) errores.set(i, issue.message);
+  const revisiones = await subidas.revisarFilas(
+    filas,
+    (leida): subidas.Revision & { usuario?: PeticionRegistrarUsuario } => {
+      const errores = new Map<number, string>();
+      const v = (h: string) => valor(leida, h);
+      const nivel = Number(v('NIVEL'));
+      const lider = v('LIDER');
+      const liderId = liderPorNombre.get(lider.toLowerCase());
+      const cliente = v('CLIENTE');
+      const clienteId =
+        liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
+      if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined)
+        errores.set(idx('LIDER'), M.lineaLiderInvalido);
+      const p = peticionRegistrarUsuario.safeParse({
+        username: v('USERNAME'),
+        nombre: v('NOMBRE'),
+        password: v('PASSWORD'),
+        nivel: v('NIVEL'),
+        lider: liderId ?? SIN_LIDER,
+        ...(nivel === NIVEL.lider && liderId === undefined && lider !== '' ? { liderNuevo: lider } : {}),
+        ...(clienteId !== undefined
+          ? { cliente: clienteId }
+          : cliente !== ''
+            ? { clienteNuevo: cliente }
+            : {}),
+        phoneNumber: v('TELEFONO'),
+        maxRecargas: v('MAX_RECARGAS'),
+      });
+      if (!p.success) {
+        for (const issue of p.error.issues) {
+          const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
+          if (!errores.has(i)) errores.set(i, issue.message);
+        }
+        return { leida, estado: 'erroneo', errores };
       }
-      return { leida, estado: 'erroneo', errores };
-    }
-    try {
-      usuarios.revisarRegistro(quien, p.data);
-    } catch (e) {
-      if (!(e instanceof ErrorApi)) throw e;
-      errores.set(idx('NIVEL'), e.message);
-    }
-    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
-    const username = p.data.username.toLowerCase();
-    if (vistos.has(username) || tomados.has(username)) {
-      errores.set(
-        idx('USERNAME'),
-        vistos.has(username)
-          ? M.usuarioRepetidoArchivo
-          : texto('usuarioYaExiste', { username: p.data.username }),
-      );
-      return { leida, estado: 'duplicado', errores };
-    }
-    vistos.add(username);
-    return { leida, estado: 'correcto', errores, usuario: p.data };
-  });
+      try {
+        usuarios.revisarRegistro(quien, p.data);
+      } catch (e) {
+        if (!(e instanceof ErrorApi)) throw e;
+        errores.set(idx('NIVEL'), e.message);
+      }
+      if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+      const username = p.data.username.toLowerCase();
+      if (vistos.has(username) || tomados.has(username)) {
+        errores.set(
+          idx('USERNAME'),
+          vistos.has(username)
+            ? M.usuarioRepetidoArchivo
+            : texto('usuarioYaExiste', { username: p.data.username }),
+        );
+        return { leida, estado: 'duplicado', errores };
+      }
+      vistos.add(username);
+      return { leida, estado: 'correcto', errores, usuario: p.data };
+    },
+  );
   const validas = revisiones.flatMap((r) => (r.usuario ? [r.usuario] : []));
   if (validas.length > 0) await usuarios.registrarVarios(ctx, quien, validas);
-  return respuesta(7, columnas, revisiones);
+  return subidas.respuesta(7, columnas, revisiones);
 }
