@@ -1,33 +1,65 @@
 import Button from '@mui/material/Button';
-import type { PeticionExcel } from '@recargas/contracts/excel';
+import { API_EXCEL, type PeticionExcel } from '@recargas/contracts/excel';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
 import { api } from '../lib/api.ts';
+
+/** POST /excel's answer (contracts respuestaExcel). */
+export interface RespuestaExcel {
+  nombreArchivo: string;
+  /** ISO time after which the file is deleted. */
+  expira: string;
+  filas: number;
+}
+
+/** Where the browser downloads a generated file (no bearer header: the name grants it). */
+export const urlExcel = (nombre: string) => `${API_EXCEL.descargar}?nombre=${encodeURIComponent(nombre)}`;
+
+export interface PropsExcel {
+  tipo: PeticionExcel['tipo'];
+  /** The screen's range, where it has one. */
+  fechas?: { fechaInicial: string; fechaFinal: string } | undefined;
+  /** The screen's chips, so the file has the rows the screen lists. */
+  filtros?: Record<string, string[]>;
+  deshabilitado?: boolean;
+  /** After the file is made, before the browser is sent to it. */
+  alGenerar?: (r: RespuestaExcel) => void;
+  /** While the file is being made. */
+  alEsperar?: (esperando: boolean) => void;
+}
 
 /**
  * 'Generar Excel' (section 7, POST /excel): the file is made on the server, then the browser
  * is sent to its download URL; a failure says 'No se pudo crear el excel' and why.
  */
-export function BotonExcel(props: {
-  tipo: PeticionExcel['tipo'];
-  /** The screen's range, where it has one. */
-  fechas?: { fechaInicial: string; fechaFinal: string };
-  /** The screen's chips, so the file has the rows the screen lists. */
-  filtros?: Record<string, string[]>;
-}) {
+export function BotonExcel(props: PropsExcel) {
   const { enqueueSnackbar } = useSnackbar();
   const generar = useMutation({
     mutationFn: () =>
-      api<{ nombreArchivo: string }>('/excel', {
-        cuerpo: { tipo: props.tipo, fechas: props.fechas ?? {}, filtros: props.filtros ?? {} },
+      api<RespuestaExcel>(API_EXCEL.generar, {
+        cuerpo: {
+          tipo: props.tipo,
+          fechas: props.fechas ?? {},
+          filtros: Object.fromEntries(Object.entries(props.filtros ?? {}).filter(([, v]) => v.length > 0)),
+        },
       }),
-    onSuccess: (r) =>
-      window.location.assign(`/excel/descargar?nombre=${encodeURIComponent(r.nombreArchivo)}`),
+    onSuccess: (r) => {
+      props.alGenerar?.(r);
+      window.location.assign(urlExcel(r.nombreArchivo));
+    },
     onError: (e) => enqueueSnackbar(`${M.excelFallido}: ${e.message}`, { variant: 'error' }),
   });
+  const { alEsperar } = props;
+  useEffect(() => alEsperar?.(generar.isPending), [alEsperar, generar.isPending]);
   return (
-    <Button variant="outlined" onClick={() => generar.mutate()} disabled={generar.isPending}>
+    <Button
+      variant="outlined"
+      onClick={() => generar.mutate()}
+      disabled={generar.isPending || props.deshabilitado === true}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {M.generarExcel}
     </Button>
   );

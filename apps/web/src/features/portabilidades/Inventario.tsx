@@ -2,25 +2,25 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MONTO_LINEA_MAX } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import {
   CLAVES_INVENTARIO,
   COLUMNAS_INVENTARIO,
   type FilaInventario,
-  type RespuestaInventario,
 } from '@recargas/contracts/portabilidades';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { useSesion } from '../../lib/sesion.ts';
-import { BotonExcel } from '../../ui/BotonExcel.tsx';
-import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
-import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
-import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import type { Filtros } from '../../ui/FiltrosChips.tsx';
+import { ListaConChips } from '../../ui/ListaConChips.tsx';
+import { diaLocal } from '../../ui/RangoFechas.tsx';
+import type { Columna } from '../../ui/TablaInfinita.tsx';
+import { useInventario } from './api.ts';
 import { inicioMesAnterior } from './Portabilidades.tsx';
+
+const COLUMNAS_CHIPS = CLAVES_INVENTARIO.map((llave) => ({ llave, valor: COLUMNAS_INVENTARIO[llave] }));
 
 const partes = (dia: string, lado: 'initial' | 'final') => {
   const [a, m, d] = dia.split('-').map(Number);
@@ -37,7 +37,6 @@ export function Inventario() {
   const [monto, setMonto] = useState('');
   const [lider, setLider] = useState<string | null>(null);
   const [filtros, setFiltros] = useState<Filtros>({});
-  const [verFiltros, setVerFiltros] = useState(false);
   const cuerpo = {
     ...partes(rango.desde, 'initial'),
     ...partes(rango.hasta, 'final'),
@@ -45,10 +44,7 @@ export function Inventario() {
     monto: /^\d+$/.test(monto) ? Number(monto) : null,
     filtros: Object.fromEntries(Object.entries(filtros).filter(([, v]) => v.length > 0)),
   };
-  const consulta = useQuery({
-    queryKey: ['/api/portOuts/inventoryDays', cuerpo],
-    queryFn: () => api<RespuestaInventario>('/api/portOuts/inventoryDays', { cuerpo }),
-  });
+  const consulta = useInventario(cuerpo);
   const datos = consulta.data;
   const nombreLider = datos?.leaderName ?? null;
   const puedeVolver = sesion.nivel < 2 && nombreLider !== null;
@@ -93,37 +89,28 @@ export function Inventario() {
           </Typography>
         )}
       </Breadcrumbs>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }} data-testid="inventario-titulo">
-          {M.inventario}
-        </Typography>
-        <RangoFechas desde={rango.desde} hasta={rango.hasta} alCambiar={setRango} />
-        <TextField
-          size="small"
-          name="monto"
-          label={M.monto}
-          value={monto}
-          onChange={(e) => setMonto(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          sx={{ width: 110 }}
-        />
-        <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />
-        <BotonExcel tipo="InventoryDays" fechas={{ fechaInicial: rango.desde, fechaFinal: rango.hasta }} />
-      </Stack>
-      <FiltrosChips
-        abierto={verFiltros}
-        columnas={CLAVES_INVENTARIO.map((llave) => ({ llave, valor: COLUMNAS_INVENTARIO[llave] }))}
-        valor={filtros}
-        alCambiar={setFiltros}
-      />
-      {consulta.error && <Typography color="error">{consulta.error.message}</Typography>}
-      <TablaInfinita
-        testId="tabla-inventario"
+      <ListaConChips
+        titulo={M.inventario}
+        testIdTitulo="inventario-titulo"
+        rango={{ ...rango, alCambiar: setRango }}
+        extra={
+          <TextField
+            size="small"
+            name="monto"
+            label={M.monto}
+            value={monto}
+            onChange={(e) =>
+              setMonto(e.target.value.replace(/\D/g, '').slice(0, String(MONTO_LINEA_MAX).length))
+            }
+            sx={{ width: 110 }}
+          />
+        }
+        chips={{ columnas: COLUMNAS_CHIPS, valor: filtros, alCambiar: setFiltros }}
+        excel={{ tipo: 'InventoryDays' }}
+        lista={{ filas: datos?.inventario ?? [], isFetching: consulta.isFetching, error: consulta.error }}
         columnas={columnas}
-        filas={datos?.inventario ?? []}
         clave={(f) => f.numero}
-        hayMas={false}
-        cargando={consulta.isFetching}
-        alFinal={() => {}}
+        testId="tabla-inventario"
       />
     </Paper>
   );

@@ -27,22 +27,26 @@ import {
   COLUMNAS_PORTA,
   type DetallePorta,
   type PortOut,
-  type RespuestaPortas,
   siguientePaso,
 } from '@recargas/contracts/portabilidades';
 import { LIMITES_RECARGA } from '@recargas/contracts/recargas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
-import { api, claveIdempotencia } from '../../lib/api.ts';
-import { useListaPaginada } from '../../lib/lista.ts';
+import { fechaCorta } from '../../lib/fechas.ts';
 import { useSesion } from '../../lib/sesion.ts';
-import { BotonExcel } from '../../ui/BotonExcel.tsx';
-import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
-import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
-import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
-
-const RUTA = '/api/portOuts';
+import type { Filtros } from '../../ui/FiltrosChips.tsx';
+import { ListaConChips } from '../../ui/ListaConChips.tsx';
+import { diaLocal } from '../../ui/RangoFechas.tsx';
+import type { Columna } from '../../ui/TablaInfinita.tsx';
+import {
+  actualizarPorta,
+  CLAVE_PORTAS,
+  detallePorta,
+  pasoPorta,
+  recargarPorta,
+  usePortabilidades,
+} from './api.ts';
 
 /** Default start (spec section 9): the same day of the previous month, capped at 27. */
 export function inicioMesAnterior(): string {
@@ -51,14 +55,7 @@ export function inicioMesAnterior(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** yyyy/MM/dd HH:mm in the browser's zone. */
-export function fechaCorta(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
+const COLUMNAS_CHIPS = CLAVES_PORTA.map((llave) => ({ llave, valor: COLUMNAS_PORTA[llave] }));
 
 const nombreCarrier = (c: string | null) => (c ? (CARRIERS[c as keyof typeof CARRIERS] ?? c) : null);
 /** Missing originCarrier, originDn, rechargeAmount, nip and inter show 'NA' (section 3). */
@@ -94,38 +91,23 @@ export function Portabilidades() {
   const { enqueueSnackbar } = useSnackbar();
   const [rango, setRango] = useState({ desde: inicioMesAnterior(), hasta: diaLocal() });
   const [filtros, setFiltros] = useState<Filtros>({});
-  const [verFiltros, setVerFiltros] = useState(false);
   const [edicion, setEdicion] = useState<{ id: number; original: Borrador; borrador: Borrador } | null>(null);
   const [folio, setFolio] = useState('');
   const [detalle, setDetalle] = useState<{ dn: string; datos: DetallePorta | null } | null>(null);
-  const lista = useListaPaginada<RespuestaPortas, PortOut>(
-    RUTA,
-    { fechaInicial: rango.desde, fechaFinal: rango.hasta, filtros },
-    (p) => p.portOuts,
-  );
+  const lista = usePortabilidades({ fechaInicial: rango.desde, fechaFinal: rango.hasta, filtros });
   const editable = sesion.nivel < 2;
-  const refrescar = () => consultas.invalidateQueries({ queryKey: [RUTA] });
+  const refrescar = () => consultas.invalidateQueries({ queryKey: CLAVE_PORTAS });
   const aviso = (mensaje: string, variant: 'success' | 'error' | 'info') =>
     enqueueSnackbar(mensaje, { variant });
 
   const paso = useMutation({
-    mutationFn: (v: { fila: PortOut; accion: 'activar' | 'portar' }) =>
-      api<{ mensaje: string }>(`${RUTA}/activacion`, {
-        cuerpo: { ...v.fila, id: v.fila.id, accion: v.accion, origin: 'web' },
-      }),
+    mutationFn: (v: { fila: PortOut; accion: 'activar' | 'portar' }) => pasoPorta(v.fila, v.accion),
     onSuccess: (r) => aviso(r.mensaje, 'success'),
     onError: (e) => aviso(e.message, 'error'),
     onSettled: refrescar,
   });
   const recarga = useMutation({
-    mutationFn: (v: { id: number; folio?: string }) =>
-      api<{ mensaje: string; estado: string }>(
-        `${RUTA}/${v.folio === undefined ? 'transactions' : 'foreignTransactions'}`,
-        {
-          cuerpo: v.folio === undefined ? { id: v.id } : { id: v.id, folio: v.folio, type: 3 },
-          cabeceras: { 'Idempotency-Key': claveIdempotencia() },
-        },
-      ),
+    mutationFn: (v: { id: number; folio?: string }) => recargarPorta(v.id, v.folio),
     onSuccess: (r, v) => {
       aviso(r.mensaje, r.estado === 'exitosa' ? 'success' : 'info');
       if (v.folio !== undefined) {
@@ -137,8 +119,7 @@ export function Portabilidades() {
     onSettled: refrescar,
   });
   const guardar = useMutation({
-    mutationFn: (cuerpo: Record<string, unknown>) =>
-      api<{ mensaje: string }>(RUTA, { metodo: 'PATCH', cuerpo }),
+    mutationFn: actualizarPorta,
     onSuccess: (r) => {
       aviso(r.mensaje, 'success');
       setEdicion(null);
@@ -151,7 +132,7 @@ export function Portabilidades() {
   const verDetalle = async (dn: string) => {
     setDetalle({ dn, datos: null });
     try {
-      const datos = await api<DetallePorta>(`${RUTA}/${encodeURIComponent(dn)}`);
+      const datos = await detallePorta(dn);
       setDetalle((d) => (d?.dn === dn ? { dn, datos } : d));
     } catch {
       // The modal closes (section 8).
@@ -335,38 +316,20 @@ export function Portabilidades() {
   return (
     <Paper sx={{ p: 2 }}>
       {(lista.isFetching || ocupado) && <LinearProgress sx={{ mb: 1 }} />}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {M.portabilidades}
-          {lista.total !== null && (
-            <Typography component="span" color="text.secondary" sx={{ ml: 2 }} data-testid="portas-total">
-              {texto('registros', { n: lista.total })}
-            </Typography>
-          )}
-        </Typography>
-        <RangoFechas desde={rango.desde} hasta={rango.hasta} alCambiar={setRango} />
-        <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />
-        <BotonExcel
-          tipo="PORTAS"
-          fechas={{ fechaInicial: rango.desde, fechaFinal: rango.hasta }}
-          filtros={filtros}
-        />
-      </Stack>
-      <FiltrosChips
-        abierto={verFiltros}
-        columnas={CLAVES_PORTA.map((llave) => ({ llave, valor: COLUMNAS_PORTA[llave] }))}
-        valor={filtros}
-        alCambiar={setFiltros}
-      />
-      {lista.error && <Typography color="error">{lista.error.message}</Typography>}
-      <TablaInfinita
-        testId="tabla-portas"
+      <ListaConChips
+        titulo={M.portabilidades}
+        total={
+          lista.total === null
+            ? null
+            : { texto: texto('registros', { n: lista.total }), testId: 'portas-total' }
+        }
+        rango={{ ...rango, alCambiar: setRango }}
+        chips={{ columnas: COLUMNAS_CHIPS, valor: filtros, alCambiar: setFiltros }}
+        excel={{ tipo: 'PORTAS' }}
+        lista={lista}
         columnas={columnas}
-        filas={lista.filas}
         clave={(f) => f.id}
-        hayMas={lista.hasNextPage}
-        cargando={lista.isFetching}
-        alFinal={() => void lista.fetchNextPage()}
+        testId="tabla-portas"
       />
       <Dialog open={detalle !== null} onClose={() => setDetalle(null)} maxWidth="sm" fullWidth>
         <DialogTitle>{M.detallePortabilidad}</DialogTitle>

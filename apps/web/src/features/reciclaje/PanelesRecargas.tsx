@@ -9,12 +9,11 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { puede, useSesion } from '../../lib/sesion.ts';
+import { estatusActivacion, reciclarDn } from './api.ts';
 
 /**
  * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT
@@ -76,7 +75,7 @@ function Panel(props: {
 function EstatusIcc() {
   const { enqueueSnackbar } = useSnackbar();
   const consulta = useMutation({
-    mutationFn: (icc: string) => api<EstatusActivacion>(`/statusActivacion/${icc}`),
+    mutationFn: estatusActivacion,
     onError: () => enqueueSnackbar(M.estatusActivacionError, { variant: 'error' }),
   });
   return (
@@ -110,7 +109,7 @@ function EstatusIcc() {
 function ReciclarLineas() {
   const { enqueueSnackbar } = useSnackbar();
   const reciclar = useMutation({
-    mutationFn: (dn: string) => api<{ mensaje: string }>(`/api/dnReciclar/${dn}`, { metodo: 'POST' }),
+    mutationFn: reciclarDn,
     // 'Dn reciclado' for 3 s (spec section 8); on failure the server's message.
     onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),

@@ -10,16 +10,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { RespuestaPendientes } from '@recargas/contracts/reciclaje';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { useListaPaginada } from '../../lib/lista.ts';
+import { textoLinea } from '../../lib/textoLinea.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
-import { textoLinea } from '../lineas/textoLinea.ts';
+import { CLAVE_PENDIENTES, decidirPendiente, reciclarTodas, usePendientes } from './api.ts';
 
-const RUTA = '/api/recicladas/pendientesPorReciclar';
 type Decision = { dn: string; accion: 'reciclar' | 'olvidar' } | { todas: true };
 
 /**
@@ -30,17 +27,14 @@ type Decision = { dn: string; accion: 'reciclar' | 'olvidar' } | { todas: true }
 export function RecicladoMasivo() {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
-  const lista = useListaPaginada<RespuestaPendientes, Linea>(RUTA, {}, (p) => p.lineas);
+  const lista = usePendientes();
   const [confirmar, setConfirmar] = useState(false);
   const decidir = useMutation({
-    mutationFn: (d: Decision) =>
-      'todas' in d
-        ? api<{ mensaje: string }>(RUTA, { metodo: 'POST' })
-        : api<{ mensaje: string }>(`${RUTA}/${d.dn}`, { cuerpo: { accion: d.accion } }),
+    mutationFn: (d: Decision) => ('todas' in d ? reciclarTodas() : decidirPendiente(d.dn, d.accion)),
     onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
     // Either way the list is read again: a row someone else decided leaves it too.
-    onSettled: () => consultas.invalidateQueries({ queryKey: [RUTA] }),
+    onSettled: () => consultas.invalidateQueries({ queryKey: CLAVE_PENDIENTES }),
   });
   const total = lista.total ?? 0;
   const columnas: Columna<Linea & { n: number }>[] = [

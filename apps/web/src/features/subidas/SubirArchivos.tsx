@@ -30,32 +30,16 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { api, descargarArchivo, ErrorApi } from '../../lib/api.ts';
+import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
+import { PLANTILLAS, subirArchivo } from './api.ts';
 
 /** The actions a user may choose: the server's rule (contracts/acceso.ts). */
 export const accionesPara = (s: Sesion): AccionSubida[] =>
   (Object.keys(ACCIONES_SUBIDA).map(Number) as AccionSubida[]).filter((a) => accionPermitida(s, a));
 
 /** The templates a user may download (spec section 7), by the server's rule for each. */
-function plantillasPara(s: Sesion) {
-  return (
-    [
-      { ruta: '/get/plantilla', archivo: 'plantilla.xlsx', titulo: M.plantillaAdministrador },
-      { ruta: '/get/plantilla/vendedor', archivo: 'plantilla-vendedor.xlsx', titulo: M.plantillaVendedor },
-      {
-        ruta: '/get/plantilla/portabilidadesAdmin',
-        archivo: 'plantilla-portabilidades.xlsx',
-        titulo: M.plantillaPortabilidades,
-      },
-      {
-        ruta: '/get/plantilla/registroUsuarios',
-        archivo: 'plantilla-usuarios.xlsx',
-        titulo: M.plantillaUsuarios,
-      },
-    ] as const
-  ).filter((p) => puede(s, `GET ${p.ruta}`));
-}
+const plantillasPara = (s: Sesion) => PLANTILLAS.filter((p) => puede(s, `GET ${p.ruta}`));
 
 const XLSX = '.xlsx';
 const MIME_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -88,7 +72,7 @@ export function SubirArchivos() {
         if (admin) datos.append('plataformaId', plataforma || '0');
       }
       datos.append('archivo', v.archivo, v.archivo.name);
-      return api<RespuestaSubida>('/subirArchivo', { cuerpo: datos });
+      return subirArchivo(datos);
     },
     onSuccess: (r, v) => {
       const valores = {

@@ -34,7 +34,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { esAdmin, type Sesion, tienePermiso, useSesion } from '../../lib/sesion.ts';
-import { type Opcion, SelectorPaginado } from './SelectorPaginado.tsx';
+import { type Opcion, SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
 
 type Modo = 'registrar' | 'consultar';
 

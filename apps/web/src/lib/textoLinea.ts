@@ -1,7 +1,7 @@
 import { CARRIERS } from '@recargas/contracts/carriers';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
-import { fechaCorta } from '../portabilidades/Portabilidades.tsx';
+import { fechaCorta } from './fechas.ts';
 
 const dia = (v: string | null) => (v ? v.replaceAll('-', '/') : '');
 

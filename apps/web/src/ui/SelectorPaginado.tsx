@@ -3,8 +3,8 @@ import TextField from '@mui/material/TextField';
 import { M } from '@recargas/contracts/mensajes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type UIEvent, useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { aQuery, type Parametros } from '../../lib/lista.ts';
+import { api } from '../lib/api.ts';
+import { aQuery, type Parametros } from '../lib/lista.ts';
 
 /** One choice of a picker: an id and the name it shows; `nuevo` is a name typed to be created. */
 export interface Opcion {
