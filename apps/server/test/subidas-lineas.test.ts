@@ -1,3 +1,4 @@
+import { MONTO_LINEA_MAX, peticionActualizarIcc } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,32 @@ describe('POST /subirArchivo, action 1 Registrar nuevos', () => {
     expect(malas(porFila.get(9) as Fila)).toEqual([['NIR', M.lineaNirInvalido]]);
     expect(await cuantas()).toBe(antes + 1);
     expect(await lineaDe(bien)).toBeDefined();
+  });
+
+  it('MONTO follows the line edit rule (contracts montoLinea): up to MONTO_LINEA_MAX', async () => {
+    const tope = icc();
+    const r = await subir(
+      admin,
+      { accion: '1' },
+      await xlsx([
+        ADMIN,
+        [tope, '5512345678', 'T', MONTO_LINEA_MAX, '', '', ''],
+        [icc(), '5512345678', 'T', MONTO_LINEA_MAX + 1, '', '', ''],
+      ]),
+    );
+    const porFila = new Map<number, Fila>(r.json().arreglo.map((f: Fila) => [f.fila, f]));
+    expect(malas(porFila.get(2) as Fila)).toEqual([]);
+    expect(malas(porFila.get(3) as Fila)).toEqual([['MONTO', M.lineaMontoInvalido]]);
+    expect(
+      peticionActualizarIcc.safeParse({
+        id: 1,
+        icc: tope,
+        dn: '5512345678',
+        compania: 'T',
+        monto: MONTO_LINEA_MAX + 1,
+      }).success,
+    ).toBe(false);
+    expect(await lineaDe(tope)).toMatchObject({ monto: MONTO_LINEA_MAX });
   });
 
   it('an ICC typed as a number (digits lost) is a wrong cell', async () => {
