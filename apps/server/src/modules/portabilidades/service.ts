@@ -23,6 +23,7 @@ import type { Sesion } from '../auth/service.ts';
 import * as empresas from '../empresas/service.ts';
 import * as recargas from '../recargas/service.ts';
 import * as repo from './repo.ts';
+import * as repoInventario from './repo-inventario.ts';
 
 export type { NuevaPorta } from './repo.ts';
 /** Action 6 of an upload (subidas/service.ts), and the undo of one of its chunks (subidas/tramos.ts). */
@@ -294,12 +295,12 @@ export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Pr
   if (desde > hasta) throw new ErrorApi(400, M.rangoFechasInvalido);
   let lider = p.leaderName;
   if (s.nivel >= NIVEL.lider) {
-    lider = s.liderId === null ? undefined : await repo.nombreLider(ctx.db, s.empresaId, s.liderId);
+    lider = s.liderId === null ? undefined : await repoInventario.nombreLider(ctx.db, s.empresaId, s.liderId);
     if (lider === undefined) throw new ErrorApi(404, M.inventarioLiderNoExiste);
-  } else if (lider !== undefined && !(await repo.existeLider(ctx.db, s.empresaId, lider))) {
+  } else if (lider !== undefined && !(await repoInventario.existeLider(ctx.db, s.empresaId, lider))) {
     throw new ErrorApi(404, M.inventarioLiderNoExiste);
   }
-  const filas = await repo.inventario(
+  const filas = await repoInventario.inventario(
     ctx.db,
     s.empresaId,
     { desde, hasta, zona },
