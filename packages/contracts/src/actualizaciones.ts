@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** The release notes: the list and one note (reading it marks it read). */
+export const API_ACTUALIZACIONES = {
+  actualizaciones: '/api/actualizaciones',
+  actualizacion: '/api/actualizaciones/:id',
+} as const;
+
 /** Where the images of a release note are served: /notas/<id>/<file>. */
 export const rutaImagenNota = (id: number, archivo: string) => `/notas/${id}/${encodeURIComponent(archivo)}`;
 

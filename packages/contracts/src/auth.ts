@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ajustesEmpresa, codigoEmpresa } from './empresas.ts';
 
+/** The auth calls (spec section 7); login and renewal are public, the rest need the token. */
+export const API_AUTH = {
+  iniciarSesion: '/iniciarSesion',
+  configurarDosPasos: '/api/2fa/setup',
+  verificarDosPasos: '/api/2fa/verify',
+  renovarToken: '/api/renuevaToken',
+  cerrarSesion: '/api/cerrarSesion',
+  quienSoy: '/quienSoy',
+  permisos: '/api/permisos',
+} as const;
+
 /** Limits of spec section 9. */
 export const LIMITES = { username: 50, nombre: 100, password: 200, codigo2fa: 6 } as const;
 

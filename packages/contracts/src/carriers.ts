@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { M, texto } from './mensajes.ts';
 
+/** The platform users per company and carrier, and the comments per carrier. */
+export const API_CARRIERS = {
+  plataformas: '/empresas',
+  plataformasEmpresa: '/plataformasEmpresa',
+  plataformaCarrier: '/plataformaCarrier',
+  cambiarPlataformas: '/cambiarPlataformasEmpresa',
+  comentarios: '/api/comments/',
+} as const;
+
 /** Carrier codes of spec section 3 (Bait is spelled Biat on one screen). */
 export const CARRIERS = {
   T: 'Telcel',

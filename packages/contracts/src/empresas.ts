@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { M } from './mensajes.ts';
 import { MONTOS } from './recargas.ts';
 
+/** The company calls: the public theme by company code, and /in/configuraciones. */
+export const API_EMPRESAS = {
+  empresa: '/getEmpresa/:name',
+  logo: '/getEmpresa/:name/logo',
+  configuraciones: '/api/configuraciones',
+  subirLogo: '/api/configuraciones/logo',
+  auditoria: '/api/configuraciones/auditoria',
+} as const;
+
 /** Company codes are lower-case slugs used in the URL (/:empresa). */
 export const codigoEmpresa = z
   .string()
@@ -21,10 +30,10 @@ export const TEMA_POR_DEFECTO = {
 } as const;
 
 /** '#rrggbb', kept in lower case so '#ABCDEF' and '#abcdef' are the same setting. */
-const color = z
-  .string(M.colorInvalido)
-  .regex(/^#[0-9a-fA-F]{6}$/, M.colorInvalido)
-  .toLowerCase();
+/** A theme colour: #rrggbb. */
+const COLOR_HEX = /^#[0-9a-fA-F]{6}$/;
+export const esColor = (v: string) => COLOR_HEX.test(v);
+const color = z.string(M.colorInvalido).regex(COLOR_HEX, M.colorInvalido).toLowerCase();
 
 /**
  * Per-company behaviour that the spec ties to particular companies. Kept as data so a new

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { respuestaRecarga } from './recargas.ts';
 
+/** The bulk top-up calls: blocks, their lines, and the scheduled programmes. */
+export const API_MASIVAS = {
+  bloques: '/api/bloqueRecargasMasivas',
+  lineas: '/api/recargasMasivas',
+  recargarBloque: '/api/recargarBloque',
+  recargarIndividual: '/api/recargarIndividual',
+  programar: '/api/cambiaTiempoAutomatico',
+  programadas: '/api/getRecargasProgramadas',
+  cancelarProgramacion: '/api/cancelarProgramacion',
+} as const;
+
 /**
  * Bulk top-ups (spec sections 2, 3, 4, 5 and 7): blocks of inventory lines uploaded by
  * upload action 4, recharged line by line through the top-up engine, optionally spread over

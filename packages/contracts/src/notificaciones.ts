@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** The push subscription (spec's POST /firebase), its public key and the in-app list. */
+export const API_NOTIFICACIONES = {
+  suscribir: '/firebase',
+  clave: '/api/notificaciones/clave',
+  notificaciones: '/api/notificaciones',
+  leidas: '/api/notificaciones/leidas',
+} as const;
+
 /** POST /firebase: the browser's push subscription (PushSubscription.toJSON(), or it as JSON text). */
 export const peticionToken = z.object({
   token: z.union([z.string().max(4000), z.record(z.string(), z.unknown())]),

@@ -4,6 +4,14 @@ import type { AjustesEmpresa } from './empresas.ts';
 import { M } from './mensajes.ts';
 import { esAdministrador, NIVEL } from './niveles.ts';
 
+/** The top-up calls (spec section 7); the one without a user is public. */
+export const API_RECARGAS = {
+  recargar: '/checkOut',
+  recargarExterna: '/foreignCheckOut',
+  recargarSinUsuario: '/checkOut/:compania/recargaSinUsuario',
+  movimientos: '/movimientos',
+} as const;
+
 /** Limits of spec section 9. */
 export const LIMITES_RECARGA = { icc: 20, dn: 10, folio: 10, tipo: 30 } as const;
 export const MONTOS = [30, 50, 70, 100, 200] as const;
@@ -11,6 +19,16 @@ export const TIPO_POR_DEFECTO = 'todito';
 /** Type of an external (foreign) top-up. */
 export const TIPO_EXTERNA = 3;
 export const PLATAFORMAS = [1, 2] as const;
+
+/** The DN permission of a carrier (spec section 6, set B): a DN may go with its ICC. */
+export const PERMISO_DN: Readonly<Record<string, string>> = { M: 'MOVI_DN', A: 'ATT_DN' };
+/** A top-up by ICC of these carriers with no DN at all needs this permission (set A). */
+export const PERMISO_SIN_DN: Readonly<Record<string, string>> = { M: 'MOVI_SIN_DN', A: 'ATT_SIN_DN' };
+/** Whether the user may send a DN with an ICC of this carrier. */
+export const puedeEnviarDn = (quien: Pick<QuienRecarga, 'permisos'>, compania: string): boolean => {
+  const permiso = PERMISO_DN[compania];
+  return permiso !== undefined && quien.permisos.includes(permiso);
+};
 
 export const ESTADOS_RECARGA = ['pendiente', 'enviada', 'exitosa', 'fallida'] as const;
 export type EstadoRecarga = (typeof ESTADOS_RECARGA)[number];
@@ -33,12 +51,16 @@ const camposRecarga = z.object({
     .optional(),
 });
 
-/** Section 5's number rules: an ICC of digits (at most 20), or a phone of exactly 10 digits. */
+/** Section 5's number formats: an ICC of digits (at most 20), a phone of exactly 10 digits. */
+export const esIcc = (v: string) => /^\d{1,20}$/.test(v);
+export const esDn = (v: string) => /^\d{10}$/.test(v);
+
+/** Section 5's number rules: an ICC or a phone, each in its format. */
 const conReglasDeNumero = <T extends z.ZodType<{ icc: string; dn: string }>>(esquema: T) =>
   esquema
     .refine((p) => p.icc !== '' || p.dn !== '', { message: M.recargaFaltanDatos, path: ['dn'] })
-    .refine((p) => p.icc === '' || /^\d{1,20}$/.test(p.icc), { message: M.iccInvalido, path: ['icc'] })
-    .refine((p) => p.dn === '' || /^\d{10}$/.test(p.dn), { message: M.telefonoInvalido, path: ['dn'] });
+    .refine((p) => p.icc === '' || esIcc(p.icc), { message: M.iccInvalido, path: ['icc'] })
+    .refine((p) => p.dn === '' || esDn(p.dn), { message: M.telefonoInvalido, path: ['dn'] });
 
 /** POST /checkOut: the chosen mode decides which of icc/dn is sent; request type default 'todito'. */
 export const peticionRecarga = conReglasDeNumero(

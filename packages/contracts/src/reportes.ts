@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { comoJson, filtrosDe } from './filtros.ts';
 
+/** The sales report (under both of the spec's names), its count and the charts. */
+export const API_REPORTES = {
+  reportes: '/reportes',
+  totalReportes: '/reportes/total',
+  reportesNew: '/reportesNew',
+  totalReportesNew: '/reportesNew/total',
+  graficas: '/graficas',
+} as const;
+
 /** Sales report columns (spec section 2, Sales report) in screen order, with their titles. */
 export const COLUMNAS_VENTAS = {
   folioConfirmacion: 'Folio',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
 
+/** The balances calls, and the daily cap of top-ups without a user. */
+export const API_SALDOS = {
+  saldos: '/saldosData',
+  minimos: '/minimos',
+  alertas: '/api/alertasSaldo',
+  configSinUsuario: '/api/configRecargasSinUsuario',
+} as const;
+
 /** GET /saldosData: data.saldos (spec section 3: recargatodo, pagaqui.MOVISTAR, pagaqui.IUSA_UNEFON). */
 export const respuestaSaldos = z.object({
   data: z.object({
@@ -34,9 +42,14 @@ export const peticionMinimos = z.object({
     .min(1, M.montoVacio),
 });
 
+/** 'Máximo de recargas al día' of the top-up without a user (spec section 5). */
+export const LIMITES_SIN_USUARIO = { min: 1, max: 2000 } as const;
+export const maxSinUsuarioValido = (n: number) =>
+  Number.isInteger(n) && n >= LIMITES_SIN_USUARIO.min && n <= LIMITES_SIN_USUARIO.max;
+
 /** POST /api/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000. */
 export const peticionConfigSinUsuario = z.object({
-  maxRecargas: z.coerce.number().int().min(1).max(2000),
+  maxRecargas: z.coerce.number().int().min(LIMITES_SIN_USUARIO.min).max(LIMITES_SIN_USUARIO.max),
 });
 
 export const respuestaAlertas = z.object({

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { comoJson, filtrosDe } from './filtros.ts';
-import { M } from './mensajes.ts';
+import { M, texto } from './mensajes.ts';
+import { esAdministrador, NIVEL } from './niveles.ts';
+
+/** The users calls (spec section 7). */
+export const API_USUARIOS = {
+  registrar: '/registrarUsuario',
+  editar: '/editarUsuario',
+  eliminar: '/eliminarUsuario',
+  usuarios: '/api/usuarios',
+  usuario: '/api/usuarios/:id',
+  montos: '/api/usuariosMonto',
+  guardarMontos: '/api/setUsuariosMonto',
+  lideres: '/api/lideres',
+  clientes: '/api/clientes',
+} as const;
 
 /**
  * Users, leaders and clients (spec sections 2, 3, 4, 5, 6 and 7).
@@ -30,6 +44,43 @@ export const MAX_RECARGAS_POR_DEFECTO = 5;
 export const MAX_RECARGAS_EDICION = 10;
 /** Rows per step: the users list scrolls by 20, the leader and client pickers add 10. */
 export const POR_PAGINA = { usuarios: 20, lideres: 10, maximo: 100 } as const;
+
+/** Who writes users, as the rules of sections 5 and 6 need them. */
+export interface Escritor {
+  nivel: number;
+  liderId: number | null;
+  permisos: readonly string[];
+}
+
+/**
+ * Who may write which user (sections 5 and 6): never an administrator (disabled since the
+ * release note of 02/11/2023); an administrator writes leaders, and clients when it holds
+ * USUARIO_CLIENTE; level 2 only clients (level 3) of its own leader, with USUARIO_CLIENTE.
+ */
+export function puedeEscribirUsuario(q: Escritor, u: { nivel: number; liderId: number | null }): boolean {
+  if (esAdministrador(u.nivel)) return false;
+  const clientes = q.permisos.includes('USUARIO_CLIENTE');
+  if (esAdministrador(q.nivel)) return u.nivel !== NIVEL.cliente || clientes;
+  return u.nivel === NIVEL.cliente && clientes && q.liderId !== null && u.liderId === q.liderId;
+}
+
+/**
+ * The maxRecargas caps of a non-administrator writer: a client at most the company's cap
+ * (ajustes.topeRecargasClientes), nobody more than the writer's own (MRD). The refusal's
+ * message, or null when the value is allowed. The 1..1,000,000 range is the schema's.
+ */
+export function excedeTopeRecargas(
+  escritor: { nivel: number; maxRecargas: number },
+  topeClientes: number | null,
+  nivel: number,
+  max: number,
+): string | null {
+  if (esAdministrador(escritor.nivel)) return null;
+  if (nivel === NIVEL.cliente && topeClientes !== null && max > topeClientes)
+    return texto('topeRecargasClientes', { max: topeClientes });
+  if (max > escritor.maxRecargas) return texto('maxRecargasCreador', { MRD: escritor.maxRecargas });
+  return null;
+}
 
 /**
  * The password the edit form shows for a user (six dots). Sent back, or sent empty, it means
@@ -171,6 +222,48 @@ export const peticionEditarUsuario = conReglas(
   }),
 );
 export type PeticionEditarUsuario = z.output<typeof peticionEditarUsuario>;
+
+/** A choice of the form's pickers; `nuevo`: a client name typed to be created. */
+const opcion = z.object({ id: z.number(), nombre: z.string(), nuevo: z.boolean().optional() });
+
+/**
+ * The user form (spec sections 4 and 5): what the screen holds, checked in the order the form
+ * checks it; only the first rule that fails is reported, on every field it marks. `escritor`
+ * and `topeClientes` give the caps of excedeTopeRecargas.
+ */
+export const formularioUsuario = (
+  escritor: { nivel: number; maxRecargas: number },
+  topeClientes: number | null,
+) =>
+  z
+    .object({
+      username: z.string(),
+      nombre: z.string(),
+      password: z.string(),
+      confirmacion: z.string(),
+      nivel: z.number(),
+      lider: opcion.nullable(),
+      cliente: opcion.nullable(),
+      phoneNumber: z.string(),
+      maxRecargas: z.string(),
+    })
+    .superRefine((f, ctx) => {
+      const falla = (message: string, campos: string[]) => {
+        for (const c of campos) ctx.addIssue({ code: 'custom', message, path: [c] });
+      };
+      const blancos = (['username', 'nombre', 'password'] as const).filter((c) => f[c].trim() === '');
+      if (blancos.length > 0) return falla(M.introduceTodosLosCampos, blancos);
+      if (f.password !== f.confirmacion) return falla(M.contrasenasNoCoinciden, ['confirmacion']);
+      if (!telefono.safeParse(f.phoneNumber).success)
+        return falla(M.telefonoUsuarioInvalido, ['phoneNumber']);
+      if (f.nivel === NIVEL.cliente && !f.cliente)
+        return falla(M.seleccionaCliente, [f.lider && f.lider.id !== SIN_LIDER ? 'cliente' : 'lider']);
+      if (f.maxRecargas.trim() === '' || !maxRecargas.safeParse(f.maxRecargas).success)
+        return falla(M.rangoMaxRecargas, ['maxRecargas']);
+      const tope = excedeTopeRecargas(escritor, topeClientes, f.nivel, Number(f.maxRecargas));
+      if (tope) falla(tope, ['maxRecargas']);
+    });
+export type FormularioUsuario = z.infer<ReturnType<typeof formularioUsuario>>;
 
 /** POST /eliminarUsuario: id. */
 export const peticionEliminarUsuario = z.object({ id: idUsuario });

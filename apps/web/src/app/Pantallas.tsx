@@ -14,6 +14,7 @@ import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
 import { Inventario } from '../features/portabilidades/Inventario.tsx';
 import { Portabilidades } from '../features/portabilidades/Portabilidades.tsx';
 import { Recargas } from '../features/recargas/Recargas.tsx';
+import { PanelesRecargas } from '../features/reciclaje/PanelesRecargas.tsx';
 import { RecicladoMasivo } from '../features/reciclaje/RecicladoMasivo.tsx';
 import { Graficas } from '../features/reportes/Graficas.tsx';
 import { Ventas } from '../features/reportes/Ventas.tsx';
@@ -24,9 +25,12 @@ import { UsuarioFormulario } from '../features/usuarios/UsuarioFormulario.tsx';
 import { Usuarios } from '../features/usuarios/Usuarios.tsx';
 import { useSesion } from '../lib/sesion.ts';
 
+/** The top-up screen with the recycling panels under it: composed here, so neither feature imports the other. */
+const RecargasConPaneles = () => <Recargas paneles={<PanelesRecargas />} />;
+
 /** Screens built so far, by their route under /in/. */
 const PANTALLAS: Record<string, ComponentType> = {
-  recargas: Recargas,
+  recargas: RecargasConPaneles,
   saldos: Saldos,
   configRecargasSinUsuario: ConfigSinUsuario,
   configuraciones: Configuraciones,

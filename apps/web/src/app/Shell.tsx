@@ -34,12 +34,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
-import { useIsFetching, useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { CONSULTA_ACTUALIZACIONES } from '../features/actualizaciones/Actualizaciones.tsx';
+import { useActualizaciones } from '../features/actualizaciones/api.ts';
+import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
-import { api } from '../lib/api.ts';
+import { useAlertasSaldo } from '../features/saldos/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
 import { borrarSesion, leerSesion, puede, type Sesion } from '../lib/sesion.ts';
 import { temaDe } from '../lib/tema.ts';
@@ -86,12 +87,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   const [abierto, setAbierto] = useState(false);
   const ocupado = useIsFetching() + useIsMutating() > 0;
   usePush();
-  const alertasSaldo = useQuery({
-    queryKey: ['alertasSaldo'],
-    queryFn: () => api<{ alertas: { id: number; mensaje: string }[] }>('/api/alertasSaldo'),
-    enabled: puede(sesion, 'GET /api/alertasSaldo'),
-    refetchInterval: 60_000,
-  });
+  const alertasSaldo = useAlertasSaldo(puede(sesion, 'GET /api/alertasSaldo'));
   const nombreEmpresa = empresa.data?.nombre ?? sesion.empresa;
 
   const menu = <Menu sesion={sesion} logo={empresa.data?.image ?? null} alElegir={() => setAbierto(false)} />;
@@ -159,10 +155,10 @@ function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null;
   const navegar = useNavigate();
   const cliente = useQueryClient();
   // 'Nuevo' on Actualizaciones while the newest note is unread by this user.
-  const notaNueva = useQuery(CONSULTA_ACTUALIZACIONES).data?.nuevo === true;
+  const notaNueva = useActualizaciones().data?.nuevo === true;
   const cerrarSesion = async () => {
     const empresa = sesion.empresa;
-    await api('/api/cerrarSesion', { metodo: 'POST' }).catch(() => undefined);
+    await cerrarEnServidor().catch(() => undefined);
     borrarSesion();
     cliente.clear();
     navegar(`/${empresa}`, { replace: true });

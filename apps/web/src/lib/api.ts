@@ -1,3 +1,4 @@
+import { API_AUTH } from '@recargas/contracts/auth';
 import { M } from '@recargas/contracts/mensajes';
 import { borrarSesion, guardarToken } from './sesion.ts';
 
@@ -63,7 +64,7 @@ let renovando: Promise<boolean> | null = null;
 function renovar(): Promise<boolean> {
   renovando ??= (async () => {
     try {
-      const r = await enviar('/api/renuevaToken', { metodo: 'POST' });
+      const r = await enviar(API_AUTH.renovarToken, { metodo: 'POST' });
       if (!r.ok) return false;
       const { token } = (await r.json()) as { token: string };
       guardarToken(token);

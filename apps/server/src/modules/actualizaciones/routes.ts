@@ -1,4 +1,5 @@
 import {
+  API_ACTUALIZACIONES,
   parametroActualizacion,
   respuestaActualizacion,
   respuestaActualizaciones,
@@ -9,7 +10,7 @@ import * as notas from './service.ts';
 /** Release notes: every logged-in user (the menu always shows Actualizaciones). */
 export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/actualizaciones',
+    API_ACTUALIZACIONES.actualizaciones,
     {
       schema: {
         tags: ['actualizaciones'],
@@ -21,7 +22,7 @@ export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/actualizaciones/:id',
+    API_ACTUALIZACIONES.actualizacion,
     {
       schema: {
         tags: ['actualizaciones'],

@@ -1,4 +1,5 @@
 import {
+  API_AUTH,
   credenciales,
   quienSoy,
   respuestaLogin,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import * as auth from './service.ts';
 
 const COOKIE_RENOVACION = 'rt';
-const RUTA_RENOVACION = '/api/renuevaToken';
+const RUTA_RENOVACION = API_AUTH.renovarToken;
 const respuestasLogin = { 200: respuestaLogin, 401: respuestaPasoLogin };
 
 export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    '/iniciarSesion',
+    API_AUTH.iniciarSesion,
     {
       schema: { tags: ['auth'], summary: 'Inicio de sesión', body: credenciales, response: respuestasLogin },
     },
@@ -39,7 +40,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/2fa/setup',
+    API_AUTH.configurarDosPasos,
     {
       schema: {
         tags: ['auth'],
@@ -52,7 +53,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/2fa/verify',
+    API_AUTH.verificarDosPasos,
     {
       schema: {
         tags: ['auth'],
@@ -74,7 +75,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/cerrarSesion',
+    API_AUTH.cerrarSesion,
     {
       schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } },
     },
@@ -87,7 +88,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/quienSoy',
+    API_AUTH.quienSoy,
     {
       schema: { tags: ['auth'], summary: 'Usuario de la sesión', response: { 200: quienSoy } },
     },
@@ -105,7 +106,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/permisos',
+    API_AUTH.permisos,
     {
       schema: { tags: ['auth'], summary: 'Permisos del usuario', response: { 200: respuestaPermisos } },
     },

@@ -1,4 +1,5 @@
 import {
+  API_CARRIERS,
   peticionCambiarPlataforma,
   peticionComentarios,
   peticionPlataformaUsuario,
@@ -15,7 +16,7 @@ import * as carriers from './service.ts';
 
 export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/empresas',
+    API_CARRIERS.plataformas,
     {
       schema: {
         tags: ['carriers'],
@@ -27,7 +28,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/plataformasEmpresa',
+    API_CARRIERS.plataformasEmpresa,
     {
       schema: {
         tags: ['carriers'],
@@ -39,7 +40,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/plataformasEmpresa',
+    API_CARRIERS.plataformasEmpresa,
     {
       schema: {
         tags: ['carriers'],
@@ -55,7 +56,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/plataformaCarrier',
+    API_CARRIERS.plataformaCarrier,
     {
       schema: {
         tags: ['carriers'],
@@ -67,7 +68,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/cambiarPlataformasEmpresa',
+    API_CARRIERS.cambiarPlataformas,
     {
       schema: {
         tags: ['carriers'],
@@ -83,7 +84,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/comments/',
+    API_CARRIERS.comentarios,
     {
       // Every user: the top-up screen shows the chosen carrier's comment.
       schema: {
@@ -96,7 +97,7 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/comments/',
+    API_CARRIERS.comentarios,
     {
       schema: {
         tags: ['carriers'],

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  API_EMPRESAS,
   cambioConfiguraciones,
   configuraciones,
   consultaAuditoria,
@@ -22,7 +23,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_KB * 1024, files: 1, fields: 0, parts: 1 } });
 
   app.get(
-    '/getEmpresa/:name',
+    API_EMPRESAS.empresa,
     {
       schema: {
         tags: ['empresas'],
@@ -35,7 +36,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/getEmpresa/:name/logo',
+    API_EMPRESAS.logo,
     {
       schema: {
         tags: ['empresas'],
@@ -50,7 +51,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/configuraciones',
+    API_EMPRESAS.configuraciones,
     {
       schema: {
         tags: ['configuraciones'],
@@ -62,7 +63,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/api/configuraciones',
+    API_EMPRESAS.configuraciones,
     {
       schema: {
         tags: ['configuraciones'],
@@ -78,7 +79,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/configuraciones/logo',
+    API_EMPRESAS.subirLogo,
     {
       schema: {
         tags: ['configuraciones'],
@@ -94,7 +95,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/configuraciones/auditoria',
+    API_EMPRESAS.auditoria,
     {
       schema: {
         tags: ['configuraciones'],

@@ -1,4 +1,5 @@
 import {
+  API_MASIVAS,
   consultaLineasMasivas,
   peticionCancelarProgramacion,
   peticionRecargarBloque,
@@ -32,7 +33,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/api/bloqueRecargasMasivas',
+    API_MASIVAS.bloques,
     {
       schema: { tags, summary: 'Bloques de recargas masivas', response: { 200: respuestaBloques } },
     },
@@ -40,7 +41,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/recargasMasivas',
+    API_MASIVAS.lineas,
     {
       schema: {
         tags,
@@ -53,7 +54,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/recargarBloque',
+    API_MASIVAS.recargarBloque,
     {
       schema: {
         tags,
@@ -67,7 +68,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/recargarIndividual',
+    API_MASIVAS.recargarIndividual,
     {
       schema: {
         tags,
@@ -88,7 +89,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/cambiaTiempoAutomatico',
+    API_MASIVAS.programar,
     {
       schema: {
         tags,
@@ -101,7 +102,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/getRecargasProgramadas',
+    API_MASIVAS.programadas,
     {
       schema: { tags, summary: 'Programaciones vigentes', response: { 200: respuestaProgramas } },
     },
@@ -109,7 +110,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/cancelarProgramacion',
+    API_MASIVAS.cancelarProgramacion,
     {
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_NOTIFICACIONES,
   peticionToken,
   respuestaClavePush,
   respuestaNotificaciones,
@@ -14,7 +15,7 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.post(
-    '/firebase',
+    API_NOTIFICACIONES.suscribir,
     {
       schema: {
         tags: ['notificaciones'],
@@ -30,7 +31,7 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/notificaciones/clave',
+    API_NOTIFICACIONES.clave,
     {
       schema: {
         tags: ['notificaciones'],
@@ -42,7 +43,7 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/notificaciones',
+    API_NOTIFICACIONES.notificaciones,
     {
       schema: {
         tags: ['notificaciones'],
@@ -54,7 +55,7 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/notificaciones/leidas',
+    API_NOTIFICACIONES.leidas,
     {
       schema: {
         tags: ['notificaciones'],

@@ -2,6 +2,7 @@ import { respuestaError } from '@recargas/contracts/auth';
 import { codigoEmpresa } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_RECARGAS,
   peticionRecarga,
   peticionRecargaExterna,
   peticionRecargaSinUsuario,
@@ -35,7 +36,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
     reply.code(r.status).send(r.cuerpo);
 
   app.post(
-    '/checkOut',
+    API_RECARGAS.recargar,
     {
       schema: {
         tags: ['recargas'],
@@ -55,7 +56,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/foreignCheckOut',
+    API_RECARGAS.recargarExterna,
     {
       schema: {
         tags: ['recargas'],
@@ -76,7 +77,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/checkOut/:compania/recargaSinUsuario',
+    API_RECARGAS.recargarSinUsuario,
     {
       schema: {
         tags: ['recargas'],
@@ -111,7 +112,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/movimientos',
+    API_RECARGAS.movimientos,
     {
       schema: {
         tags: ['recargas'],

@@ -1,5 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_REPORTES,
   consultaGraficas,
   consultaReportes,
   consultaTotalReportes,
@@ -22,7 +23,11 @@ export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
     return { hoja: 'Ventas', ...(await reportes.paraExportar(c, u, filtros.data, p.fechas)) };
   });
   // /reportesNew is the newer screen's name for the same report (spec section 7).
-  for (const ruta of ['/reportes', '/reportesNew']) {
+  const rutas = [
+    [API_REPORTES.reportes, API_REPORTES.totalReportes],
+    [API_REPORTES.reportesNew, API_REPORTES.totalReportesNew],
+  ] as const;
+  for (const [ruta, rutaTotal] of rutas) {
     app.get(
       ruta,
       {
@@ -36,7 +41,7 @@ export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
       async (req) => reportes.reportes(ctx, req.sesion, req.query),
     );
     app.get(
-      `${ruta}/total`,
+      rutaTotal,
       {
         schema: {
           tags: ['reportes'],
@@ -50,7 +55,7 @@ export const rutasReportes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/graficas',
+    API_REPORTES.graficas,
     {
       schema: {
         tags: ['reportes'],

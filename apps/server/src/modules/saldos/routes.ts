@@ -1,5 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_SALDOS,
   peticionConfigSinUsuario,
   peticionMinimos,
   respuestaAlertas,
@@ -15,7 +16,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.get(
-    '/saldosData',
+    API_SALDOS.saldos,
     {
       schema: {
         tags: ['saldos'],
@@ -27,7 +28,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/minimos',
+    API_SALDOS.minimos,
     {
       schema: {
         tags: ['saldos'],
@@ -39,7 +40,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/minimos',
+    API_SALDOS.minimos,
     {
       schema: {
         tags: ['saldos'],
@@ -55,7 +56,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/alertasSaldo',
+    API_SALDOS.alertas,
     {
       schema: {
         tags: ['saldos'],
@@ -67,7 +68,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/configRecargasSinUsuario',
+    API_SALDOS.configSinUsuario,
     {
       schema: {
         tags: ['recargas'],

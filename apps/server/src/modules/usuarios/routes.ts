@@ -1,5 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import {
+  API_USUARIOS,
   consultaClientes,
   consultaLideres,
   consultaUsuarios,
@@ -41,7 +42,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/registrarUsuario',
+    API_USUARIOS.registrar,
     {
       schema: {
         tags: ['usuarios'],
@@ -57,7 +58,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/editarUsuario',
+    API_USUARIOS.editar,
     {
       schema: {
         tags: ['usuarios'],
@@ -73,7 +74,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/eliminarUsuario',
+    API_USUARIOS.eliminar,
     {
       schema: {
         tags: ['usuarios'],
@@ -89,7 +90,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/usuarios',
+    API_USUARIOS.usuarios,
     {
       schema: {
         tags: ['usuarios'],
@@ -102,7 +103,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/usuarios/:id',
+    API_USUARIOS.usuario,
     {
       schema: {
         tags: ['usuarios'],
@@ -115,7 +116,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/usuariosMonto',
+    API_USUARIOS.montos,
     {
       schema: {
         tags: ['usuarios'],
@@ -128,7 +129,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/setUsuariosMonto',
+    API_USUARIOS.guardarMontos,
     {
       schema: {
         tags: ['usuarios'],
@@ -144,7 +145,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/lideres',
+    API_USUARIOS.lideres,
     {
       schema: {
         tags: ['usuarios'],
@@ -157,7 +158,7 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/clientes',
+    API_USUARIOS.clientes,
     {
       schema: {
         tags: ['usuarios'],

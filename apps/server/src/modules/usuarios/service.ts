@@ -1,10 +1,12 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import {
+  excedeTopeRecargas,
   type FiltrosUsuarios,
   MAX_RECARGAS_POR_DEFECTO,
   type PeticionEditarUsuario,
   type PeticionRegistrarUsuario,
+  puedeEscribirUsuario,
   SIN_LIDER,
 } from '@recargas/contracts/usuarios';
 import type { Db } from '../../db/database.ts';
@@ -67,11 +69,6 @@ export function alcance(q: Quien): repo.Alcance | undefined {
   return undefined;
 }
 
-/** Level 2 may write only clients (level 3) of its own leader, and only with USUARIO_CLIENTE. */
-function exigirPuedeEscribirCliente(q: Quien) {
-  if (!q.permisos.includes('USUARIO_CLIENTE') || q.liderId === null) throw sinPermiso();
-}
-
 const mensajeUnico = (e: unknown): string | undefined => {
   const r = e as { code?: string; constraint?: string; message?: string };
   if (r?.code !== '23505') return undefined;
@@ -92,21 +89,13 @@ interface Jerarquia {
 }
 
 /**
- * Who may write which user (sections 5 and 6): never an administrator; level 2 only clients
- * (level 3) of its own leader, with USUARIO_CLIENTE ('Sin lider' meaning its own leader there);
- * an administrator writes leaders, and clients when it holds USUARIO_CLIENTE. Returns the
- * leader the user will have (0: 'Sin lider').
+ * Who may write which user (contracts puedeEscribirUsuario; for level 2 'Sin lider' means its
+ * own leader). Returns the leader the user will have (0: 'Sin lider').
  */
 function liderPermitido(q: Quien, p: Jerarquia): number {
-  if (p.nivel <= NIVEL.admin) throw deshabilitado();
-  if (esAdmin(q)) {
-    if (p.nivel === NIVEL.cliente && !q.permisos.includes('USUARIO_CLIENTE')) throw sinPermiso();
-    return p.lider;
-  }
-  if (p.nivel !== NIVEL.cliente) throw sinPermiso();
-  exigirPuedeEscribirCliente(q);
-  const lider = p.lider === SIN_LIDER ? (q.liderId as number) : p.lider;
-  if (lider !== q.liderId) throw sinPermiso();
+  if (esAdministrador(p.nivel)) throw deshabilitado();
+  const lider = !esAdmin(q) && p.lider === SIN_LIDER ? q.liderId : p.lider;
+  if (lider === null || !puedeEscribirUsuario(q, { nivel: p.nivel, liderId: lider })) throw sinPermiso();
   return lider;
 }
 
@@ -135,21 +124,16 @@ async function resolverJerarquia(tx: Db, empresaId: number, lider: number, p: Je
   return { liderId: lider, clienteId: cliente.id };
 }
 
-/**
- * maxRecargas for a non-administrator writer: a client may not exceed the company's cap
- * (ajustes.topeRecargasClientes; 5 for gsmoviles and teletrial), and nobody may exceed the
- * writer's own MRD. The 1..1,000,000 range is checked by the contract.
- */
+/** maxRecargas for a non-administrator writer (contracts excedeTopeRecargas; gsmoviles caps clients at 5). */
 async function comprobarMaxRecargas(ctx: Ctx, q: Quien, nivel: number, max: number) {
   if (esAdmin(q)) return;
-  const empresa = await empresas.porIdOError(ctx.db, q.empresaId);
-  const tope = empresas.ajustesDe(empresa).topeRecargasClientes;
-  if (nivel === NIVEL.cliente && tope !== null && max > tope) {
-    throw new ErrorApi(400, texto('topeRecargasClientes', { max: tope }));
-  }
-  const yo = await repo.porId(ctx.db, q.empresaId, q.usuarioId);
-  if (yo && max > yo.max_recargas)
-    throw new ErrorApi(400, texto('maxRecargasCreador', { MRD: yo.max_recargas }));
+  const [empresa, yo] = await Promise.all([
+    empresas.porIdOError(ctx.db, q.empresaId),
+    repo.porId(ctx.db, q.empresaId, q.usuarioId),
+  ]);
+  const escritor = { nivel: q.nivel, maxRecargas: yo?.max_recargas ?? Number.POSITIVE_INFINITY };
+  const rechazo = excedeTopeRecargas(escritor, empresas.ajustesDe(empresa).topeRecargasClientes, nivel, max);
+  if (rechazo) throw new ErrorApi(400, rechazo);
 }
 
 async function enTransaccion<T>(ctx: Ctx, username: string, trabajo: (tx: Db) => Promise<T>): Promise<T> {
@@ -256,10 +240,8 @@ async function objetivo(ctx: Ctx, q: Quien, id: number) {
   const u = a ? await repo.porId(ctx.db, q.empresaId, id) : undefined;
   if (!u || (a?.liderId !== undefined && u.lider_id !== a.liderId)) throw noEncontrado();
   if (esAdministrador(u.nivel)) throw deshabilitado();
-  if (!esAdmin(q)) {
-    exigirPuedeEscribirCliente(q);
-    if (u.nivel !== NIVEL.cliente) throw sinPermiso();
-  }
+  // An administrator's further limits (USUARIO_CLIENTE for clients) are liderPermitido's.
+  if (!esAdmin(q) && !puedeEscribirUsuario(q, { nivel: u.nivel, liderId: u.lider_id })) throw sinPermiso();
   return u;
 }
 

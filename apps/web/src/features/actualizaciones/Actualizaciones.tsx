@@ -9,19 +9,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Actualizacion, respuestaActualizaciones } from '@recargas/contracts/actualizaciones';
 import { M } from '@recargas/contracts/mensajes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
-
-/** The list's query, shared with the shell's 'Nuevo' badge. */
-export const CONSULTA_ACTUALIZACIONES = {
-  queryKey: ['actualizaciones'],
-  queryFn: () => api<z.infer<typeof respuestaActualizaciones>>('/api/actualizaciones'),
-} as const;
+import { CONSULTA_ACTUALIZACIONES, useActualizacion, useActualizaciones } from './api.ts';
 
 /** /in/actualizaciones and /in/actualizaciones/:id: release notes list and detail. */
 export function Actualizaciones() {
@@ -30,7 +22,7 @@ export function Actualizaciones() {
 }
 
 function Lista() {
-  const { data } = useQuery(CONSULTA_ACTUALIZACIONES);
+  const { data } = useActualizaciones();
   return (
     <Paper sx={{ p: 2, maxWidth: 800 }}>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -53,10 +45,7 @@ function Lista() {
 
 function Detalle({ id }: { id: number }) {
   const consultas = useQueryClient();
-  const { data, isSuccess } = useQuery({
-    queryKey: ['actualizacion', id],
-    queryFn: () => api<Actualizacion>(`/api/actualizaciones/${id}`),
-  });
+  const { data, isSuccess } = useActualizacion(id);
   // Opening a note marks it read: the list and the menu badge are asked again.
   useEffect(() => {
     if (isSuccess) void consultas.invalidateQueries({ queryKey: CONSULTA_ACTUALIZACIONES.queryKey });

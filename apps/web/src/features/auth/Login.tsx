@@ -12,32 +12,17 @@ import { PASO, type RespuestaLogin } from '@recargas/contracts/auth';
 import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { rutaInicial } from '@recargas/contracts/menu';
-import { useSnackbar } from 'notistack';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { api, ErrorApi } from '../../lib/api.ts';
-import { useEmpresa } from '../../lib/empresa.ts';
+import { ErrorApi } from '../../lib/api.ts';
+import { useEmpresaPublica } from '../../lib/empresa.ts';
 import { guardarSesion, leerSesion } from '../../lib/sesion.ts';
-import { temaDe } from '../../lib/tema.ts';
+import { configurarDosPasos, iniciarSesion, verificarDosPasos } from './api.ts';
 
-/**
- * Route /:empresa. The company theme is fetched and applied before the form renders; when that
- * fails the error shows for 10 s and the visitor goes to sinEmpresa (spec section 2).
- */
+/** Route /:empresa. The company theme is fetched and applied before the form renders. */
 export function Login() {
   const { empresa = '' } = useParams();
-  const navegar = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const consulta = useEmpresa(empresa);
-
-  useEffect(() => {
-    if (!consulta.error) return;
-    enqueueSnackbar(consulta.error.message, { variant: 'error', autoHideDuration: 10_000 });
-    navegar('/', { replace: true });
-  }, [consulta.error, enqueueSnackbar, navegar]);
-
-  const datos = consulta.data;
-  const tema = useMemo(() => (datos ? temaDe(datos) : null), [datos]);
+  const { datos, tema } = useEmpresaPublica(empresa);
   const sesion = leerSesion();
   if (sesion && datos && sesion.empresa === datos.empresa) {
     return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
@@ -112,9 +97,9 @@ function PantallaLogin({ empresa }: { empresa: EmpresaPublica }) {
     setMensaje('');
     try {
       if (paso === PASO.normal) {
-        entrar(await api<RespuestaLogin>('/iniciarSesion', { cuerpo: credenciales }));
+        entrar(await iniciarSesion(credenciales));
       } else {
-        entrar(await api<RespuestaLogin>('/api/2fa/verify', { cuerpo: { ...credenciales, code } }));
+        entrar(await verificarDosPasos({ ...credenciales, code }));
       }
     } catch (e) {
       fallo(e);
@@ -125,7 +110,7 @@ function PantallaLogin({ empresa }: { empresa: EmpresaPublica }) {
 
   const nuevoQr = async () => {
     try {
-      const r = await api<{ qrCodeUrl: string }>('/api/2fa/setup', { cuerpo: credenciales });
+      const r = await configurarDosPasos(credenciales);
       setQr(r.qrCodeUrl);
       setPaso(PASO.configurar);
       setMensaje(M.dosPasosConfigurar);

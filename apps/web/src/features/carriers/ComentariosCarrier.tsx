@@ -5,22 +5,16 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Carrier } from '@recargas/contracts/carriers';
-import { CARRIERS_PANTALLA, MAX_COMENTARIO, type respuestaComentarios } from '@recargas/contracts/carriers';
+import { API_CARRIERS, CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
-
-type Comentarios = z.infer<typeof respuestaComentarios>;
+import { type Comentarios, guardarComentarios, useComentarios } from './api.ts';
 
 /** /in/comentariosCarier: 'Comentarios por tipo de carrier', one input per carrier and Enviar. */
 export function ComentariosCarrier() {
-  const { data } = useQuery({
-    queryKey: ['comentarios'],
-    queryFn: () => api<Comentarios>('/api/comments/'),
-  });
+  const { data } = useComentarios();
   // The form appears once the saved comments are here, so a late answer never overwrites typing.
   return data ? <Formulario guardados={data} /> : <LinearProgress />;
 }
@@ -33,12 +27,12 @@ function Formulario({ guardados }: { guardados: Comentarios }) {
   );
   const guardar = useMutation({
     mutationFn: () =>
-      api<{ mensaje: string }>('/api/comments/', {
-        cuerpo: CARRIERS_PANTALLA.map(({ carrier }) => ({ carrier, comment: valores[carrier] ?? '' })),
-      }),
+      guardarComentarios(
+        CARRIERS_PANTALLA.map(({ carrier }) => ({ carrier, comment: valores[carrier] ?? '' })),
+      ),
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['comentarios'] });
+      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.comentarios] });
     },
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
   });

@@ -4,14 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIMITES_PLATAFORMA, type respuestaEmpresas } from '@recargas/contracts/carriers';
+import { API_CARRIERS, LIMITES_PLATAFORMA } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { registrarUsuarioPlataforma, usePlataformas } from './api.ts';
 
 /** /in/nuevoUsuarioPlataforma: 'Registrar nuevo usuario' of a platform (spec sections 2 and 5). */
 export function NuevoUsuarioPlataforma() {
@@ -20,18 +19,17 @@ export function NuevoUsuarioPlataforma() {
   const { enqueueSnackbar } = useSnackbar();
   const [f, setF] = useState({ username: '', canal: '', plataforma: '' });
   const [error, setError] = useState('');
-  const plataformas = useQuery({
-    queryKey: ['empresas'],
-    queryFn: () => api<z.infer<typeof respuestaEmpresas>>('/empresas'),
-  });
+  const plataformas = usePlataformas();
   const registrar = useMutation({
     mutationFn: () =>
-      api<{ mensaje: string }>('/plataformasEmpresa', {
-        cuerpo: { username: f.username.trim(), canal: f.canal.trim(), plataforma: Number(f.plataforma) },
+      registrarUsuarioPlataforma({
+        username: f.username.trim(),
+        canal: f.canal.trim(),
+        plataforma: Number(f.plataforma),
       }),
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['plataformasEmpresa'] });
+      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.plataformasEmpresa] });
       navegar('/in/recargasCarier');
     },
     onError: (e) => setError(e.message || M.errorInesperado),

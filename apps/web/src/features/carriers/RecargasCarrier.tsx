@@ -5,38 +5,25 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Carrier } from '@recargas/contracts/carriers';
-import {
-  CARRIERS_PANTALLA,
-  type respuestaPlataformaCarrier,
-  type respuestaPlataformasEmpresa,
-} from '@recargas/contracts/carriers';
+import { API_CARRIERS, CARRIERS_PANTALLA } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { cambiarPlataforma, usePlataformaCarrier, usePlataformasEmpresa } from './api.ts';
 
 /** /in/recargasCarier: 'Recargas por tipo de carrier', one select of platform users per carrier. */
 export function RecargasCarrier() {
   const navegar = useNavigate();
   const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const usuarios = useQuery({
-    queryKey: ['plataformasEmpresa'],
-    queryFn: () => api<z.infer<typeof respuestaPlataformasEmpresa>>('/plataformasEmpresa'),
-  });
-  const porCarrier = useQuery({
-    queryKey: ['plataformaCarrier'],
-    queryFn: () => api<z.infer<typeof respuestaPlataformaCarrier>>('/plataformaCarrier'),
-  });
+  const usuarios = usePlataformasEmpresa();
+  const porCarrier = usePlataformaCarrier();
   const cambiar = useMutation({
-    mutationFn: (v: { carrier: Carrier; empresaPlataformaId: number | null }) =>
-      api<{ mensaje: string }>('/cambiarPlataformasEmpresa', { cuerpo: v }),
+    mutationFn: cambiarPlataforma,
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['plataformaCarrier'] });
+      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.plataformaCarrier] });
     },
     onError: (e) => enqueueSnackbar(e.message || M.errorActualizando, { variant: 'error' }),
   });

@@ -18,34 +18,37 @@ import {
   type CambioAuditado,
   COLORES,
   type Color,
+  esColor,
   FUNCIONES,
   type Funcion,
   LOGO_MAX_KB,
   legible,
-  type RespuestaAuditoria,
   type RespuestaConfiguraciones,
   TIPOS_LOGO,
   TITULOS_AJUSTE,
   type Configuraciones as Valores,
 } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
-import { api, ErrorApi } from '../../lib/api.ts';
-import { useEmpresa } from '../../lib/empresa.ts';
-import { useListaPaginada } from '../../lib/lista.ts';
+import { ErrorApi } from '../../lib/api.ts';
+import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
 import { guardarFunciones, useSesion } from '../../lib/sesion.ts';
 import { temaDe } from '../../lib/tema.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
-
-const RUTA = '/api/configuraciones';
-const RUTA_AUDITORIA = `${RUTA}/auditoria`;
-const HEX = /^#[0-9a-fA-F]{6}$/;
+import {
+  CLAVE_AUDITORIA,
+  CLAVE_CONFIGURACIONES,
+  guardarConfiguraciones,
+  subirLogo,
+  useAuditoria,
+  useConfiguraciones,
+} from './api.ts';
 
 /** /in/configuraciones: the company's colours (with a live preview), logo and features, and who changed them. */
 export function Configuraciones() {
-  const { data } = useQuery({ queryKey: [RUTA], queryFn: () => api<Valores>(RUTA) });
+  const { data } = useConfiguraciones();
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
@@ -73,9 +76,9 @@ function Formulario({ guardadas }: { guardadas: Valores }) {
 
   // The preview takes every valid colour typed so far, and the saved one while a colour is half typed.
   const vista = Object.fromEntries(
-    COLORES.map((c) => [c, HEX.test(colores[c]) ? colores[c].toLowerCase() : guardadas[c]]),
+    COLORES.map((c) => [c, esColor(colores[c]) ? colores[c].toLowerCase() : guardadas[c]]),
   ) as Record<Color, string>;
-  const validos = COLORES.every((c) => HEX.test(colores[c]));
+  const validos = COLORES.every((c) => esColor(colores[c]));
   const leible = legible(vista);
   const cambios = {
     ...Object.fromEntries(COLORES.filter((c) => vista[c] !== guardadas[c]).map((c) => [c, vista[c]])),
@@ -89,21 +92,17 @@ function Formulario({ guardadas }: { guardadas: Valores }) {
     mutationFn: async () => {
       let r: RespuestaConfiguraciones | undefined;
       if (Object.keys(cambios).length > 0) {
-        r = await api<RespuestaConfiguraciones>(RUTA, { metodo: 'PATCH', cuerpo: cambios });
+        r = await guardarConfiguraciones(cambios);
         guardarFunciones(r);
       }
-      if (logo) {
-        const datos = new FormData();
-        datos.append('logo', logo.archivo, logo.archivo.name);
-        r = await api<RespuestaConfiguraciones>(`${RUTA}/logo`, { cuerpo: datos });
-      }
+      if (logo) r = await subirLogo(logo.archivo);
       return r;
     },
     onSuccess: (r) => {
       if (r) {
         const { mensaje, ...valores } = r;
         // Saved is the new "unchanged": Guardar turns off at once, before the refetch.
-        consultas.setQueryData([RUTA], valores);
+        consultas.setQueryData(CLAVE_CONFIGURACIONES, valores);
         enqueueSnackbar(mensaje, { variant: 'success' });
       }
       setLogo(null);
@@ -115,7 +114,7 @@ function Formulario({ guardadas }: { guardadas: Valores }) {
     // Whatever part was saved, the screen, its history and the shell's theme read it again.
     onSettled: () =>
       Promise.all(
-        [[RUTA], [RUTA_AUDITORIA], ['empresa', sesion.empresa]].map((queryKey) =>
+        [CLAVE_CONFIGURACIONES, CLAVE_AUDITORIA, claveEmpresa(sesion.empresa)].map((queryKey) =>
           consultas.invalidateQueries({ queryKey }),
         ),
       ),
@@ -265,7 +264,7 @@ function CampoColor(props: {
   error: string | null;
 }) {
   const etiqueta = TITULOS_AJUSTE[props.nombre];
-  const valido = HEX.test(props.valor);
+  const valido = esColor(props.valor);
   return (
     <Stack direction="row" spacing={1} alignItems="flex-start">
       <Box
@@ -342,7 +341,7 @@ function VistaPrevia(props: { colores: Record<Color, string>; logo: string | nul
 function Valor({ v }: { v: CambioAuditado['nuevo'] }) {
   if (typeof v === 'boolean') return v ? M.si : M.no;
   if (v === null) return M.sinLogo;
-  if (HEX.test(v)) {
+  if (esColor(v)) {
     return (
       <Stack direction="row" spacing={1} alignItems="center">
         <Box sx={{ width: 16, height: 16, bgcolor: v, border: 1, borderColor: 'divider', flexShrink: 0 }} />
@@ -367,7 +366,7 @@ const COLUMNAS: readonly Columna<CambioAuditado>[] = [
 
 /** The company's settings changes, newest first, 20 rows a step. */
 function Historial() {
-  const lista = useListaPaginada<RespuestaAuditoria, CambioAuditado>(RUTA_AUDITORIA, {}, (p) => p.cambios);
+  const lista = useAuditoria();
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">

@@ -11,8 +11,8 @@ import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { diaLocal } from '../../ui/RangoFechas.tsx';
+import { CLAVE_BLOQUES, CLAVE_PROGRAMAS, programarBloque } from './api.ts';
 
 const dosDigitos = (n: number) => String(n).padStart(2, '0');
 const HORA = `${dosDigitos(HORA_PROGRAMACION.hora)}:${dosDigitos(HORA_PROGRAMACION.minuto)}`;
@@ -32,18 +32,16 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
       const [af, mf, df] = v.diaFin.split('-').map(Number);
       const [hi, ni] = v.horaIni.split(':').map(Number);
       const [hf, nf] = v.horaFin.split(':').map(Number);
-      return api<{ mensaje: string }>('/api/cambiaTiempoAutomatico', {
-        cuerpo: {
-          identificador: bloque.fechaNumerica,
-          ...{ diaIni: di, mesIni: mi, anioIni: ai, horaIni: hi, minIni: ni },
-          ...{ diaFin: df, mesFin: mf, anioFin: af, horaFin: hf, minFin: nf },
-        },
+      return programarBloque({
+        identificador: bloque.fechaNumerica,
+        ...{ diaIni: di, mesIni: mi, anioIni: ai, horaIni: hi, minIni: ni },
+        ...{ diaFin: df, mesFin: mf, anioFin: af, horaFin: hf, minFin: nf },
       });
     },
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['programas'] });
-      void consultas.invalidateQueries({ queryKey: ['bloques'] });
+      void consultas.invalidateQueries({ queryKey: CLAVE_PROGRAMAS });
+      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
       alCerrar();
     },
     onError: (e) => setError(e.message),

@@ -14,24 +14,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type {
-  BloqueMasivo,
-  LineaMasiva,
-  Programacion,
-  RespuestaBloques,
-  RespuestaLineasMasivas,
-} from '@recargas/contracts/masivas';
+import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
-import { api } from '../../lib/api.ts';
 import { sonar } from '../../ui/sonido.ts';
+import {
+  CLAVE_BLOQUES,
+  CLAVE_PROGRAMAS,
+  cancelarProgramacion,
+  claveLineas,
+  enviarBloque,
+  recargarLinea,
+  useBloques,
+  useLineasBloque,
+  useProgramas,
+} from './api.ts';
 import { DialogoProgramar } from './DialogoProgramar.tsx';
-
-const CLAVE = ['bloques'];
-/** While lines are queued or open, the numbers are asked for again: live progress. */
-const CADA = 2000;
 
 function Progreso({ b }: { b: BloqueMasivo }) {
   const id = useId();
@@ -55,17 +55,12 @@ export function RecargasMasivas() {
   const [programar, setProgramar] = useState<BloqueMasivo | null>(null);
   const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const bloques = useQuery({
-    queryKey: CLAVE,
-    queryFn: () => api<RespuestaBloques>('/api/bloqueRecargasMasivas'),
-    refetchInterval: (q) => (q.state.data?.bloques.some((b) => b.enCurso > 0) ? CADA : false),
-  });
+  const bloques = useBloques();
   const recargarBloque = useMutation({
-    mutationFn: (b: BloqueMasivo) =>
-      api<{ mensaje: string }>('/api/recargarBloque', { cuerpo: { fecha: b.fechaNumerica } }),
+    mutationFn: (b: BloqueMasivo) => enviarBloque(b.fechaNumerica),
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'info' });
-      void consultas.invalidateQueries({ queryKey: CLAVE });
+      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
     },
     onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
@@ -148,20 +143,12 @@ export function RecargasMasivas() {
 function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
-  const clave = ['bloque', fecha];
-  const detalle = useQuery({
-    queryKey: clave,
-    queryFn: () => api<RespuestaLineasMasivas>(`/api/recargasMasivas?fecha=${fecha}`),
-    refetchInterval: (q) => (q.state.data?.lineas.some((l) => l.enCurso) ? CADA : false),
-  });
+  const detalle = useLineasBloque(fecha);
   const [enVuelo, setEnVuelo] = useState<number | null>(null);
   const recargar = async (l: LineaMasiva) => {
     setEnVuelo(l.id);
     try {
-      const r = await api<{ estado: string; mensaje: string }>('/api/recargarIndividual', {
-        cuerpo: { id: l.id },
-        aceptar: [422],
-      });
+      const r = await recargarLinea(l.id);
       const exito = r.estado === 'exitosa';
       enqueueSnackbar(r.mensaje, { variant: exito ? 'success' : r.estado === 'fallida' ? 'error' : 'info' });
       sonar(exito);
@@ -170,8 +157,8 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
       sonar(false);
     } finally {
       setEnVuelo(null);
-      void consultas.invalidateQueries({ queryKey: clave });
-      void consultas.invalidateQueries({ queryKey: CLAVE });
+      void consultas.invalidateQueries({ queryKey: claveLineas(fecha) });
+      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
     }
   };
   const datos = detalle.data;
@@ -228,19 +215,13 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
 function Programas() {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
-  const programas = useQuery({
-    queryKey: ['programas'],
-    queryFn: () => api<{ programas: Programacion[] }>('/api/getRecargasProgramadas'),
-  });
+  const programas = useProgramas();
   const cancelar = useMutation({
-    mutationFn: (p: Programacion) =>
-      api<{ canceladas: number }>('/api/cancelarProgramacion', {
-        cuerpo: { identificador: p.identificador },
-      }),
+    mutationFn: (p: Programacion) => cancelarProgramacion(p.identificador),
     onSuccess: (r) => {
       enqueueSnackbar(texto('programacionCancelada', { n: r.canceladas }), { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['programas'] });
-      void consultas.invalidateQueries({ queryKey: CLAVE });
+      void consultas.invalidateQueries({ queryKey: CLAVE_PROGRAMAS });
+      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
     },
     onError: () => enqueueSnackbar(M.noSePudoCancelar, { variant: 'error' }),
   });

@@ -7,11 +7,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import type { respuestaNotificaciones } from '@recargas/contracts/notificaciones';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { clavePush, marcarLeidas, suscribir, useNotificaciones } from './api.ts';
 
 /** The local flag of spec section 4: '1' once this browser's push token reached the server. */
 const BANDERA = 'pushEnviado';
@@ -44,14 +43,14 @@ export function usePush() {
             : Notification.permission;
         if (permiso !== 'granted') throw new Error(M.notificacionesNoDisponibles);
         const registro = await navigator.serviceWorker.register('/sw.js');
-        const { publicKey } = await api<{ publicKey: string }>('/api/notificaciones/clave');
+        const { publicKey } = await clavePush();
         const suscripcion =
           (await registro.pushManager.getSubscription()) ??
           (await registro.pushManager.subscribe({
             userVisibleOnly: true,
             applicationServerKey: base64aBytes(publicKey),
           }));
-        await api('/firebase', { cuerpo: { token: suscripcion.toJSON() } });
+        await suscribir(suscripcion.toJSON());
         localStorage.setItem(BANDERA, '1');
       } catch {
         localStorage.setItem(BANDERA, '0');
@@ -64,14 +63,10 @@ export function usePush() {
 export function Campana() {
   const consultas = useQueryClient();
   const [ancla, setAncla] = useState<HTMLElement | null>(null);
-  const { data } = useQuery({
-    queryKey: ['notificaciones'],
-    queryFn: () => api<z.infer<typeof respuestaNotificaciones>>('/api/notificaciones'),
-    refetchInterval: 60_000,
-  });
+  const { data } = useNotificaciones();
   const leer = useMutation({
-    mutationFn: () => api('/api/notificaciones/leidas', { metodo: 'POST' }),
-    onSuccess: () => void consultas.invalidateQueries({ queryKey: ['notificaciones'] }),
+    mutationFn: marcarLeidas,
+    onSuccess: () => void consultas.invalidateQueries({ queryKey: [API_NOTIFICACIONES.notificaciones] }),
   });
   return (
     <>

@@ -4,7 +4,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { M } from '@recargas/contracts/mensajes';
-import { LIMITES_RECARGA } from '@recargas/contracts/recargas';
+import { esDn, esIcc, LIMITES_RECARGA } from '@recargas/contracts/recargas';
 
 export type Modo = 'icc' | 'dn';
 export interface Numero {
@@ -21,12 +21,12 @@ export type Errores = Partial<Record<keyof Numero, string>>;
 export function validarNumero(n: Numero, conDn: boolean): Errores {
   const e: Errores = {};
   if (n.modo === 'icc') {
-    if (!/^\d{1,20}$/.test(n.icc)) e.icc = M.iccInvalido;
+    if (!esIcc(n.icc)) e.icc = M.iccInvalido;
     else if (!n.icc2) e.icc2 = M.iccConfirmacion;
     else if (n.icc !== n.icc2) e.icc2 = M.iccNoCoinciden;
   }
   if (n.modo === 'dn' || (conDn && n.dn !== '')) {
-    if (!/^\d{10}$/.test(n.dn)) e.dn = M.telefonoInvalido;
+    if (!esDn(n.dn)) e.dn = M.telefonoInvalido;
     else if (!n.dn2) e.dn2 = M.telefonoConfirmacion;
     else if (n.dn !== n.dn2) e.dn2 = M.telefonoNoCoinciden;
   }

@@ -7,15 +7,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import type { respuestaMovimientos } from '@recargas/contracts/recargas';
-import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { type Movimientos, useMovimientos } from './api.ts';
 
-type Movimientos = z.infer<typeof respuestaMovimientos>;
 type Fila = Movimientos['movimientos'][number];
-
-export const CLAVE_MOVIMIENTOS = ['movimientos'];
 
 const celda = (f: Fila, llave: string) => {
   const v = f[llave as keyof Fila];
@@ -26,7 +20,7 @@ const celda = (f: Fila, llave: string) => {
 
 /** The last 10 movements under the top-up form; the server decides the columns (Monto may be hidden). */
 export function TablaMovimientos() {
-  const { data } = useQuery({ queryKey: CLAVE_MOVIMIENTOS, queryFn: () => api<Movimientos>('/movimientos') });
+  const { data } = useMovimientos();
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>

@@ -11,11 +11,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { useSnackbar } from 'notistack';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { useEmpresa } from '../../lib/empresa.ts';
-import { temaDe } from '../../lib/tema.ts';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useEmpresaPublica } from '../../lib/empresa.ts';
+import { rutaSinUsuario } from './api.ts';
 import {
   CamposNumero,
   type Errores,
@@ -32,16 +31,7 @@ import { useRecarga } from './useRecarga.ts';
  */
 export function RecargaSinUsuario() {
   const { empresa = '' } = useParams();
-  const consulta = useEmpresa(empresa);
-  const navegar = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  useEffect(() => {
-    if (!consulta.error) return;
-    enqueueSnackbar(consulta.error.message, { variant: 'error', autoHideDuration: 10_000 });
-    navegar('/', { replace: true });
-  }, [consulta.error, enqueueSnackbar, navegar]);
-  const datos = consulta.data;
-  const tema = useMemo(() => (datos ? temaDe(datos) : null), [datos]);
+  const { datos, tema } = useEmpresaPublica(empresa);
   if (!datos || !tema) return <LinearProgress aria-label={M.cargando} />;
   if (!datos.recargaSinUsuario) return <Navigate to={`/${empresa}`} replace />;
   return (
@@ -78,8 +68,7 @@ function FormularioPublico({ empresa }: { empresa: string }) {
     setErrores(e);
     setMensaje(Object.values(e)[0] ?? '');
     if (Object.keys(e).length > 0) return;
-    const ruta = `/checkOut/${encodeURIComponent(empresa)}/recargaSinUsuario`;
-    if (await recargar(ruta, { ...numeroParaEnviar(numero, false), compania }))
+    if (await recargar(rutaSinUsuario(empresa), { ...numeroParaEnviar(numero, false), compania }))
       setNumero({ ...NUMERO_VACIO, modo: numero.modo });
   };
 

@@ -13,12 +13,16 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { puedeCambiarPlataforma, puedeElegirMonto, TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { puede, tienePermiso, useSesion } from '../../lib/sesion.ts';
-import { PanelesRecargas } from '../reciclaje/PanelesRecargas.tsx';
+import {
+  API_RECARGAS,
+  puedeCambiarPlataforma,
+  puedeElegirMonto,
+  puedeEnviarDn,
+  TIPO_POR_DEFECTO,
+} from '@recargas/contracts/recargas';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { puede, useSesion } from '../../lib/sesion.ts';
+import { useComentariosCarrier } from './api.ts';
 import {
   CamposNumero,
   type Errores,
@@ -50,8 +54,8 @@ const VACIO: Formulario = {
   plataforma: null,
 };
 
-/** /in/recargas: the top-up form and the last 10 movements (spec section 2). */
-export function Recargas() {
+/** /in/recargas: the top-up form, the last 10 movements and the administrator `paneles` (spec section 2). */
+export function Recargas({ paneles }: { paneles?: ReactNode }) {
   const sesion = useSesion();
   const [f, setF] = useState<Formulario>(VACIO);
   const [errores, setErrores] = useState<Errores & { compania?: string; folio?: string }>({});
@@ -63,15 +67,10 @@ export function Recargas() {
   const eligeMonto = puedeElegirMonto(sesion.ajustes, sesion);
   const cambiaPlataforma = puedeCambiarPlataforma(sesion);
   // MOVI_DN / ATT_DN: a DN may go with an ICC for Movistar / AT&T (spec section 6).
-  const conDn =
-    (f.compania === 'M' && tienePermiso(sesion, 'MOVI_DN')) ||
-    (f.compania === 'A' && tienePermiso(sesion, 'ATT_DN'));
+  const conDn = puedeEnviarDn(sesion, f.compania);
 
   // The comment of the chosen carrier (Comentarios por tipo de carrier) shows under it.
-  const comentarios = useQuery({
-    queryKey: ['comentarios'],
-    queryFn: () => api<{ carrier: Carrier; comment: string }[]>('/api/comments/'),
-  });
+  const comentarios = useComentariosCarrier();
   const comentario = comentarios.data?.find((c) => c.carrier === f.compania)?.comment;
 
   const cambiar = (parcial: Partial<Formulario>) => {
@@ -93,7 +92,7 @@ export function Recargas() {
       ...(cambiaPlataforma && f.plataforma ? { plataforma: f.plataforma } : {}),
       ...(f.externa ? { folio: f.folio.trim() } : { tipo: f.tipo.trim() || TIPO_POR_DEFECTO, origin: 'web' }),
     };
-    const ok = await recargar(f.externa ? '/foreignCheckOut' : '/checkOut', cuerpo);
+    const ok = await recargar(f.externa ? API_RECARGAS.recargarExterna : API_RECARGAS.recargar, cuerpo);
     if (ok) setF({ ...VACIO, numero: { ...NUMERO_VACIO, modo: f.numero.modo }, compania: f.compania });
   };
 
@@ -207,7 +206,7 @@ export function Recargas() {
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack spacing={2}>
           <TablaMovimientos />
-          <PanelesRecargas />
+          {paneles}
         </Stack>
       </Grid>
     </Grid>

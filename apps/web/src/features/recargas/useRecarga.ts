@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { api, claveIdempotencia, ErrorApi } from '../../lib/api.ts';
 import { sonar } from '../../ui/sonido.ts';
-import { CLAVE_MOVIMIENTOS } from './Movimientos.tsx';
+import { CLAVE_MOVIMIENTOS } from './api.ts';
 
 /** Spec section 8: the top-up toast stays 150 s. */
 const DURACION_AVISO = 150_000;

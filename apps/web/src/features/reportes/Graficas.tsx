@@ -11,12 +11,10 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { M } from '@recargas/contracts/mensajes';
-import { PERIODOS, type Periodo, type RespuestaGraficas } from '@recargas/contracts/reportes';
-import { useQuery } from '@tanstack/react-query';
+import { PERIODOS, type Periodo } from '@recargas/contracts/reportes';
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { aQuery } from '../../lib/lista.ts';
-import { diaLocal, partesRango, RangoFechas } from '../../ui/RangoFechas.tsx';
+import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
+import { useGraficas } from './api.ts';
 
 /**
  * /in/graficas: for each leader, its username and a line chart of the amount recharged per
@@ -26,11 +24,7 @@ export function Graficas() {
   const tema = useTheme();
   const [rango, setRango] = useState({ desde: diaLocal(-365), hasta: diaLocal() });
   const [periodo, setPeriodo] = useState<Periodo>('anual');
-  const consulta = useQuery({
-    queryKey: ['graficas', rango, periodo],
-    queryFn: () =>
-      api<RespuestaGraficas>(`/graficas?${aQuery({ ...partesRango(rango.desde, rango.hasta), periodo })}`),
-  });
+  const consulta = useGraficas(rango, periodo);
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>

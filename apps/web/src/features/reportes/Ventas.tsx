@@ -8,15 +8,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { FilaVenta, RespuestaReportes } from '@recargas/contracts/reportes';
-import { useQuery } from '@tanstack/react-query';
+import type { FilaVenta } from '@recargas/contracts/reportes';
 import { useMemo, useState } from 'react';
-import { api, ErrorApi } from '../../lib/api.ts';
-import { aQuery, useListaPaginada } from '../../lib/lista.ts';
+import { ErrorApi } from '../../lib/api.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { diaLocal, partesRango, RangoFechas } from '../../ui/RangoFechas.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import { useTotalVentas, useVentas } from './api.ts';
 
 const pesos = (n: number) => `$${n.toLocaleString('es-MX')}`;
 
@@ -30,14 +29,10 @@ export function Ventas() {
   const [verFiltros, setVerFiltros] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
   const parametros = { ...partesRango(rango.desde, rango.hasta), filtros };
-  const lista = useListaPaginada<RespuestaReportes, FilaVenta>('/reportesNew', parametros, (p) => p.reportes);
+  const lista = useVentas(parametros);
   // With chips the first page comes without its count (it reads the whole range): it is asked
   // next, and the numbers fill in when it arrives.
-  const aparte = useQuery({
-    queryKey: ['/reportesNew/total', parametros],
-    queryFn: () => api<{ total: number }>(`/reportesNew/total?${aQuery(parametros)}`),
-    enabled: lista.primera?.total === null,
-  });
+  const aparte = useTotalVentas(parametros, lista.primera?.total === null);
   const total = lista.total ?? aparte.data?.total ?? null;
   const filas = useMemo<FilaNumerada[]>(
     () =>

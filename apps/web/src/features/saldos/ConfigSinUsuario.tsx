@@ -5,12 +5,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
+import { LIMITES_SIN_USUARIO, maxSinUsuarioValido } from '@recargas/contracts/saldos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { useEmpresa } from '../../lib/empresa.ts';
+import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
 import { useSesion } from '../../lib/sesion.ts';
+import { guardarMaxSinUsuario } from './api.ts';
 
 /** /in/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000 (spec sections 2 and 5). */
 export function ConfigSinUsuario() {
@@ -29,16 +30,15 @@ function Formulario({ empresa, guardado }: { empresa: string; guardado: number }
   const { enqueueSnackbar } = useSnackbar();
   const [valor, setValor] = useState(String(guardado));
   const guardar = useMutation({
-    mutationFn: (maxRecargas: number) =>
-      api<{ mensaje: string }>('/api/configRecargasSinUsuario', { cuerpo: { maxRecargas } }),
+    mutationFn: guardarMaxSinUsuario,
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['empresa', empresa] });
+      void consultas.invalidateQueries({ queryKey: claveEmpresa(empresa) });
     },
     onError: () => enqueueSnackbar(M.errorConfiguracion, { variant: 'error' }),
   });
   const n = Number(valor);
-  const valido = /^\d+$/.test(valor) && n >= 1 && n <= 2000;
+  const valido = /^\d+$/.test(valor) && maxSinUsuarioValido(n);
   const enviar = (e: FormEvent) => {
     e.preventDefault();
     if (valido) guardar.mutate(n);
@@ -56,8 +56,8 @@ function Formulario({ empresa, guardado }: { empresa: string; guardado: number }
           value={valor}
           onChange={(e) => setValor(e.target.value)}
           error={valor !== '' && !valido}
-          helperText="1 – 2000"
-          slotProps={{ htmlInput: { min: 1, max: 2000, step: 1 } }}
+          helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
+          slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}
         />
         <Button type="submit" variant="contained" disabled={!valido || guardar.isPending}>
           {M.guardar}

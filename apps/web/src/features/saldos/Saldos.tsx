@@ -8,21 +8,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import type { respuestaMinimos, respuestaSaldos } from '@recargas/contracts/saldos';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_SALDOS } from '@recargas/contracts/saldos';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { guardarMinimos, type Minimos as RespuestaMinimos, useMinimos, useSaldos } from './api.ts';
 
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
 /** /in/saldos: provider balances and the minimum amounts that raise a low-balance alert. */
 export function Saldos() {
-  const { data } = useQuery({
-    queryKey: ['saldos'],
-    queryFn: () => api<z.infer<typeof respuestaSaldos>>('/saldosData'),
-  });
+  const { data } = useSaldos();
   const s = data?.data.saldos;
   const bolsas = [
     { titulo: M.recargatodo, detalle: '', valor: s?.recargatodo },
@@ -55,16 +51,14 @@ export function Saldos() {
   );
 }
 
-type Minimos = z.infer<typeof respuestaMinimos>;
-
 /** 'Monto minimo para notificar.': Recargatodo (id 1) and Pagaqui (id 2). */
 function Minimos() {
-  const { data } = useQuery({ queryKey: ['minimos'], queryFn: () => api<Minimos>('/minimos') });
+  const { data } = useMinimos();
   // The form appears once the saved minimums are here, so a late answer never overwrites typing.
   return data ? <FormularioMinimos guardados={data.data.minimos} /> : <LinearProgress />;
 }
 
-function FormularioMinimos({ guardados }: { guardados: Minimos['data']['minimos'] }) {
+function FormularioMinimos({ guardados }: { guardados: RespuestaMinimos['data']['minimos'] }) {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
   const [valores, setValores] = useState<Record<1 | 2, string>>(() => {
@@ -72,14 +66,10 @@ function FormularioMinimos({ guardados }: { guardados: Minimos['data']['minimos'
     return { 1: de(1), 2: de(2) };
   });
   const guardar = useMutation({
-    mutationFn: () =>
-      api<{ mensaje: string }>('/minimos', {
-        metodo: 'PATCH',
-        cuerpo: { minimos: ([1, 2] as const).map((id) => ({ id, minimo: valores[id] })) },
-      }),
+    mutationFn: () => guardarMinimos(([1, 2] as const).map((id) => ({ id, minimo: valores[id] }))),
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: ['minimos'] });
+      void consultas.invalidateQueries({ queryKey: [API_SALDOS.minimos] });
     },
     onError: (e) => enqueueSnackbar(e.message || M.errorActualizando, { variant: 'error' }),
   });

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
 import {
+  API_USUARIOS,
   COLUMNAS_FILTRO_USUARIOS,
-  type RespuestaMensajeUsuario,
   type RespuestaUsuarios,
   TITULOS_USUARIOS,
   type UsuarioFila,
@@ -19,12 +19,12 @@ import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { api, ErrorApi } from '../../lib/api.ts';
-import { useListaPaginada } from '../../lib/lista.ts';
+import { ErrorApi } from '../../lib/api.ts';
 import { puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import { cambiarPermisoMonto, useUsuarios } from './api.ts';
 
 /** Title of the screen (and of its menu entry): a leader manages 'Mis clientes'. */
 export const tituloUsuarios = (s: Sesion) => (s.nivel === NIVEL.lider ? M.misClientes : M.usuarios);
@@ -45,11 +45,7 @@ export function Usuarios() {
   const sesion = useSesion();
   const [filtros, setFiltros] = useState<Filtros>({});
   const [verFiltros, setVerFiltros] = useState(false);
-  const lista = useListaPaginada<RespuestaUsuarios, UsuarioFila>(
-    '/api/usuarios',
-    { filtros },
-    (p) => p.usuarios,
-  );
+  const lista = useUsuarios({ filtros });
   const filas = useMemo<Fila[]>(() => lista.filas.map((u, i) => ({ ...u, numero: i + 1 })), [lista.filas]);
   const montos = veMontos(sesion);
 
@@ -132,12 +128,10 @@ function SwitchMonto({ fila }: { fila: Fila }) {
     setValor(isMonto);
     setGuardando(true);
     try {
-      const r = await api<RespuestaMensajeUsuario>('/api/setUsuariosMonto', {
-        cuerpo: { username: fila.username, isMonto },
-      });
+      const r = await cambiarPermisoMonto(fila.username, isMonto);
       enqueueSnackbar(r.mensaje, { variant: 'success' });
       // The loaded pages keep the new value, so the row shows it after a remount too.
-      cliente.setQueriesData<InfiniteData<RespuestaUsuarios>>({ queryKey: ['/api/usuarios'] }, (d) =>
+      cliente.setQueriesData<InfiniteData<RespuestaUsuarios>>({ queryKey: [API_USUARIOS.usuarios] }, (d) =>
         d?.pages
           ? {
               ...d,

@@ -1,0 +1,56 @@
+import {
+  API_MASIVAS,
+  type Programacion,
+  type RespuestaBloques,
+  type RespuestaLineasMasivas,
+  type ventanaProgramada,
+} from '@recargas/contracts/masivas';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+/** While lines are queued or open, the numbers are asked for again: live progress. */
+const CADA = 2000;
+
+export const CLAVE_BLOQUES = [API_MASIVAS.bloques];
+export const CLAVE_PROGRAMAS = [API_MASIVAS.programadas];
+export const claveLineas = (fecha: number) => [API_MASIVAS.lineas, fecha];
+
+/** The uploaded blocks with their progress. */
+export const useBloques = () =>
+  useQuery({
+    queryKey: CLAVE_BLOQUES,
+    queryFn: () => api<RespuestaBloques>(API_MASIVAS.bloques),
+    refetchInterval: (q) => (q.state.data?.bloques.some((b) => b.enCurso > 0) ? CADA : false),
+  });
+
+/** The lines of one block. */
+export const useLineasBloque = (fecha: number) =>
+  useQuery({
+    queryKey: claveLineas(fecha),
+    queryFn: () => api<RespuestaLineasMasivas>(`${API_MASIVAS.lineas}?fecha=${fecha}`),
+    refetchInterval: (q) => (q.state.data?.lineas.some((l) => l.enCurso) ? CADA : false),
+  });
+
+export const enviarBloque = (fecha: number) =>
+  api<{ mensaje: string }>(API_MASIVAS.recargarBloque, { cuerpo: { fecha } });
+
+/** One line; a declined top-up answers 422 with its estado and mensaje. */
+export const recargarLinea = (id: number) =>
+  api<{ estado: string; mensaje: string }>(API_MASIVAS.recargarIndividual, {
+    cuerpo: { id },
+    aceptar: [422],
+  });
+
+export const programarBloque = (cuerpo: z.input<typeof ventanaProgramada>) =>
+  api<{ mensaje: string }>(API_MASIVAS.programar, { cuerpo });
+
+/** The scheduled programmes. */
+export const useProgramas = () =>
+  useQuery({
+    queryKey: CLAVE_PROGRAMAS,
+    queryFn: () => api<{ programas: Programacion[] }>(API_MASIVAS.programadas),
+  });
+
+export const cancelarProgramacion = (identificador: number) =>
+  api<{ canceladas: number }>(API_MASIVAS.cancelarProgramacion, { cuerpo: { identificador } });

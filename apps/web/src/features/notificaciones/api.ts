@@ -1,0 +1,21 @@
+import { API_NOTIFICACIONES, type respuestaNotificaciones } from '@recargas/contracts/notificaciones';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+/** The server's public key the browser subscribes to push with. */
+export const clavePush = () => api<{ publicKey: string }>(API_NOTIFICACIONES.clave);
+
+/** Sends this browser's push subscription (spec's POST /firebase). */
+export const suscribir = (token: PushSubscriptionJSON) =>
+  api(API_NOTIFICACIONES.suscribir, { cuerpo: { token } });
+
+/** The in-app list and the unread count, asked again every minute. */
+export const useNotificaciones = () =>
+  useQuery({
+    queryKey: [API_NOTIFICACIONES.notificaciones],
+    queryFn: () => api<z.infer<typeof respuestaNotificaciones>>(API_NOTIFICACIONES.notificaciones),
+    refetchInterval: 60_000,
+  });
+
+export const marcarLeidas = () => api(API_NOTIFICACIONES.leidas, { metodo: 'POST' });

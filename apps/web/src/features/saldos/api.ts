@@ -1,0 +1,38 @@
+import {
+  API_SALDOS,
+  type respuestaAlertas,
+  type respuestaMinimos,
+  type respuestaSaldos,
+} from '@recargas/contracts/saldos';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api.ts';
+
+export type Minimos = z.infer<typeof respuestaMinimos>;
+
+/** Provider balances (Recargatodo, Pagaqui). */
+export const useSaldos = () =>
+  useQuery({
+    queryKey: [API_SALDOS.saldos],
+    queryFn: () => api<z.infer<typeof respuestaSaldos>>(API_SALDOS.saldos),
+  });
+
+/** The saved minimum amounts that raise a low-balance alert. */
+export const useMinimos = () =>
+  useQuery({ queryKey: [API_SALDOS.minimos], queryFn: () => api<Minimos>(API_SALDOS.minimos) });
+
+export const guardarMinimos = (minimos: { id: 1 | 2; minimo: string }[]) =>
+  api<{ mensaje: string }>(API_SALDOS.minimos, { metodo: 'PATCH', cuerpo: { minimos } });
+
+/** The open low-balance alerts the shell shows, asked again every minute. */
+export const useAlertasSaldo = (habilitada: boolean) =>
+  useQuery({
+    queryKey: [API_SALDOS.alertas],
+    queryFn: () => api<z.infer<typeof respuestaAlertas>>(API_SALDOS.alertas),
+    enabled: habilitada,
+    refetchInterval: 60_000,
+  });
+
+/** 'Máximo de recargas al día' of the top-up without a user. */
+export const guardarMaxSinUsuario = (maxRecargas: number) =>
+  api<{ mensaje: string }>(API_SALDOS.configSinUsuario, { cuerpo: { maxRecargas } });
