@@ -4,6 +4,7 @@ import type { Ctx } from '../src/contexto.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { demoDeCliente } from './lineas-prueba.ts';
 
 /** Top-ups by ICC against the inventory (issue 4, slice 3). */
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -17,17 +18,7 @@ let clienteDemo: number;
 
 beforeAll(async () => {
   e = await crearEntorno();
-  demo = (
-    await e.db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
-  const u = await e.db
-    .selectFrom('usuarios')
-    .select(['lider_id', 'cliente_id'])
-    .where('empresa_id', '=', demo)
-    .where('username', '=', 'cliente')
-    .executeTakeFirstOrThrow();
-  liderDemo = u.lider_id as number;
-  clienteDemo = u.cliente_id as number;
+  ({ demo, liderDemo, clienteDemo } = await demoDeCliente(e));
   admin = await entrar(e.app, 'admin');
   lider = await entrar(e.app, 'lider');
   cliente = await entrar(e.app, 'cliente');

@@ -1,5 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
+import { COLUMNAS_RECICLAJE } from '@recargas/contracts/reciclaje';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
@@ -149,19 +150,7 @@ describe('Reciclado masivo: the pending list', () => {
     });
 
     const r = await pedir(admin, 'GET', '/api/recicladas/pendientesPorReciclar');
-    expect(r.json().titulos.map((t: { llave: string }) => t.llave)).toEqual([
-      'icc',
-      'dn',
-      'monto',
-      'lider',
-      'cliente',
-      'compania',
-      'subidoPor',
-      'fechaSubida',
-      'fechaActualizacion',
-      'fechaVigencia',
-      'fechaRecarga',
-    ]);
+    expect(r.json().titulos.map((t: { llave: string }) => t.llave)).toEqual([...COLUMNAS_RECICLAJE]);
   });
 
   it('refuses a cursor that is not one of ours', async () => {

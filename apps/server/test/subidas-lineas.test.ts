@@ -6,6 +6,7 @@ import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+import { demoDeCliente } from './lineas-prueba.ts';
 import { entradasXlsx, formulario, libro, zip } from './xlsx-prueba.ts';
 
 // Small limits for this file, read when the upload routes are registered.
@@ -28,17 +29,7 @@ const VENDEDOR = [...PLANTILLAS.vendedor];
 
 beforeAll(async () => {
   e = await crearEntorno();
-  demo = (
-    await e.db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
-  const u = await e.db
-    .selectFrom('usuarios')
-    .select(['lider_id', 'cliente_id'])
-    .where('empresa_id', '=', demo)
-    .where('username', '=', 'cliente')
-    .executeTakeFirstOrThrow();
-  liderDemo = u.lider_id as number;
-  clienteDemo = u.cliente_id as number;
+  ({ demo, liderDemo, clienteDemo } = await demoDeCliente(e));
   liderNorte = (
     await e.db
       .insertInto('lideres')

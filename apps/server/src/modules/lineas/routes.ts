@@ -1,11 +1,4 @@
-import {
-  API_LINEAS,
-  consultaLineas,
-  peticionActualizarIcc,
-  peticionDesbloquear,
-  respuestaLineas,
-  respuestaMensajeLinea,
-} from '@recargas/contracts/lineas';
+import * as contrato from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
@@ -15,26 +8,26 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.get(
-    API_LINEAS.lineas,
+    contrato.API_LINEAS.lineas,
     {
       schema: {
         tags: ['lineas'],
         summary: 'Inventario de líneas: rango de fechas, filtros por columna y paginación por cursor',
-        querystring: consultaLineas,
-        response: { 200: respuestaLineas },
+        querystring: contrato.consultaLineas,
+        response: { 200: contrato.respuestaLineas },
       },
     },
     async (req) => lineas.listar(ctx, req.sesion, req.query),
   );
 
   app.post(
-    API_LINEAS.actualizar,
+    contrato.API_LINEAS.actualizar,
     {
       schema: {
         tags: ['lineas'],
         summary: 'Edita una línea (icc, dn, compañía, líder, cliente, monto, nir)',
-        body: peticionActualizarIcc,
-        response: { 200: respuestaMensajeLinea },
+        body: contrato.peticionActualizarIcc,
+        response: { 200: contrato.respuestaMensajeLinea },
       },
     },
     async (req) => ({
@@ -44,13 +37,13 @@ export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    API_LINEAS.desbloquear,
+    contrato.API_LINEAS.desbloquear,
     {
       schema: {
         tags: ['lineas'],
         summary: 'Desbloquea una línea recargada sin fecha de recarga',
-        body: peticionDesbloquear,
-        response: { 200: respuestaMensajeLinea },
+        body: contrato.peticionDesbloquear,
+        response: { 200: contrato.respuestaMensajeLinea },
       },
     },
     async (req) => ({

@@ -1,13 +1,4 @@
-import {
-  API_RECICLAJE,
-  consultaPendientes,
-  estatusActivacion,
-  parametroDn,
-  parametroIcc,
-  peticionPendiente,
-  respuestaPendientes,
-  respuestaReciclaje,
-} from '@recargas/contracts/reciclaje';
+import * as contrato from '@recargas/contracts/reciclaje';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
 import * as reciclaje from './service.ts';
@@ -16,65 +7,65 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.post(
-    API_RECICLAJE.reciclarDn,
+    contrato.API_RECICLAJE.reciclarDn,
     {
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar Lineas: regresa al inventario libre las líneas con ese número',
-        params: parametroDn,
-        response: { 200: respuestaReciclaje },
+        params: contrato.parametroDn,
+        response: { 200: contrato.respuestaReciclaje },
       },
     },
     async (req) => reciclaje.reciclarDn(ctx, req.sesion, req.params.dn),
   );
 
   app.get(
-    API_RECICLAJE.pendientes,
+    contrato.API_RECICLAJE.pendientes,
     {
       schema: {
         tags: ['reciclaje'],
         summary: 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor',
-        querystring: consultaPendientes,
-        response: { 200: respuestaPendientes },
+        querystring: contrato.consultaPendientes,
+        response: { 200: contrato.respuestaPendientes },
       },
     },
     async (req) => reciclaje.pendientes(ctx, req.sesion, req.query),
   );
 
   app.post(
-    API_RECICLAJE.pendientes,
+    contrato.API_RECICLAJE.pendientes,
     {
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar Todas: recicla todas las líneas pendientes',
-        response: { 200: respuestaReciclaje },
+        response: { 200: contrato.respuestaReciclaje },
       },
     },
     async (req) => reciclaje.reciclarTodas(ctx, req.sesion),
   );
 
   app.post(
-    API_RECICLAJE.decidir,
+    contrato.API_RECICLAJE.decidir,
     {
       schema: {
         tags: ['reciclaje'],
         summary: 'Reciclar u Olvidar una línea pendiente',
-        params: parametroDn,
-        body: peticionPendiente.optional(),
-        response: { 200: respuestaReciclaje },
+        params: contrato.parametroDn,
+        body: contrato.peticionPendiente.optional(),
+        response: { 200: contrato.respuestaReciclaje },
       },
     },
     async (req) => reciclaje.decidir(ctx, req.sesion, req.params.dn, req.body?.accion ?? 'reciclar'),
   );
 
   app.get(
-    API_RECICLAJE.estatusActivacion,
+    contrato.API_RECICLAJE.estatusActivacion,
     {
       schema: {
         tags: ['reciclaje'],
         summary: 'Estatus ICC ATT: el registro de activación de un icc del inventario',
-        params: parametroIcc,
-        response: { 200: estatusActivacion },
+        params: contrato.parametroIcc,
+        response: { 200: contrato.estatusActivacion },
       },
     },
     async (req) => reciclaje.estatusActivacion(ctx, req.sesion, req.params.icc),
