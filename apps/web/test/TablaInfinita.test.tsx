@@ -1,32 +1,9 @@
 import { M } from '@recargas/contracts/mensajes';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Columna, TablaInfinita } from '../src/ui/TablaInfinita.tsx';
-
-/** happy-dom lays nothing out: the test says when the end of the table comes into view. */
-class Observador {
-  static vivos = new Set<Observador>();
-  constructor(private readonly alVer: IntersectionObserverCallback) {}
-  observe() {
-    Observador.vivos.add(this);
-  }
-  disconnect() {
-    Observador.vivos.delete(this);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  ver() {
-    const entrada = { isIntersecting: true } as IntersectionObserverEntry;
-    this.alVer([entrada], this as unknown as IntersectionObserver);
-  }
-}
-const verFinal = () =>
-  act(() => {
-    for (const o of Observador.vivos) o.ver();
-  });
+import { simularObservador, verFinal } from './observador.ts';
 
 interface Fila {
   id: number;
@@ -60,11 +37,10 @@ function Lista(props: { alFinal: () => void; cargando?: boolean }) {
   );
 }
 
-beforeEach(() => vi.stubGlobal('IntersectionObserver', Observador));
+beforeEach(simularObservador);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  Observador.vivos.clear();
 });
 
 const filasVisibles = () => screen.getByTestId('tabla').querySelectorAll('tbody tr').length - 1;
