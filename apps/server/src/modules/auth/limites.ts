@@ -1,7 +1,7 @@
 import { setTimeout as dormir } from 'node:timers/promises';
 import { texto } from '@recargas/contracts/mensajes';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Ctx as ContextoCompleto } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as repo from './repo.ts';
 
@@ -30,10 +30,8 @@ import * as repo from './repo.ts';
  * logging in). The TOTP step of two-step login fails and clears the same keys.
  */
 
-export interface Ctx {
-  db: Db;
-  config: Config;
-}
+/** What the throttling needs of the context (contexto.ts). */
+type Ctx = Pick<ContextoCompleto, 'db' | 'config'>;
 
 export interface Claves {
   cuenta: string;

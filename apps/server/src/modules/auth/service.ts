@@ -6,7 +6,7 @@ import { esAdministrador } from '@recargas/contracts/niveles';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Ctx as ContextoCompleto } from '../../contexto.ts';
 import { aleatorio, cifrar, descifrar, hmac, iguales, sha256, verificarPassword } from '../../lib/claves.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
@@ -15,10 +15,8 @@ import * as limites from './limites.ts';
 import * as repo from './repo.ts';
 import { tokensDe } from './tokens.ts';
 
-export interface Ctx {
-  db: Db;
-  config: Config;
-}
+/** What login and the session need of the context (contexto.ts). */
+type Ctx = Pick<ContextoCompleto, 'db' | 'config'>;
 
 /** Who is calling: set on the request by the access check for every non-public route. */
 export interface Sesion {

@@ -4,9 +4,10 @@ import {
   type FiltrosUsuarios,
   TITULOS_USUARIOS,
 } from '@recargas/contracts/usuarios';
+import type { Ctx } from '../../contexto.ts';
 import { sinPermiso } from '../../lib/errores.ts';
 import * as repo from './repo.ts';
-import { alcance, type Ctx, type Quien } from './service.ts';
+import { alcance, type Quien } from './service.ts';
 
 const LOTE_EXPORTACION = 2000;
 

@@ -9,6 +9,7 @@ import {
   puedeEscribirUsuario,
   SIN_LIDER,
 } from '@recargas/contracts/usuarios';
+import type { Ctx as ContextoCompleto } from '../../contexto.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
@@ -44,10 +45,8 @@ export async function crear(db: Db, datos: DatosUsuario): Promise<number> {
 // only level-3 users of it, with USUARIO_CLIENTE. Level 3 never reaches these routes.
 // Creating or editing administrators (levels 0 and 1) is disabled (release note of 02/11/2023).
 
-/** What the users rules need from the running process. */
-export interface Ctx {
-  db: Db;
-}
+/** What the users rules need of the context (contexto.ts): its database. */
+type Ctx = Pick<ContextoCompleto, 'db'>;
 
 /** The caller as the rules need it (the session of the access check). */
 export interface Quien {
