@@ -53,6 +53,14 @@ describe('GET /getEmpresa/{name}', () => {
   });
 
   it('is public and needs no token', async () => {
-    expect((await tema('demo')).headers['set-cookie']).toBeUndefined();
+    // No token, no cookie, no XSRF header: the theme still comes, and no session is started.
+    const r = await tema('demo');
+    expect(r.statusCode).toBe(200);
+    expect(empresaPublica.parse(r.json()).empresa).toBe('demo');
+    expect(r.headers['set-cookie']).toBeUndefined();
+    // The same request to an API route is refused: the theme is public on purpose.
+    expect((await e.app.inject({ url: '/api/usuarios', headers: { host: 'localhost' } })).statusCode).toBe(
+      401,
+    );
   });
 });

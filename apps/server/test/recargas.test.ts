@@ -33,6 +33,16 @@ const recargar = (s: Sesion, body: Record<string, unknown>, clave?: string, url 
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ctx = () => e.app as unknown as Ctx;
+/** The user's places taken in the daily count (conteo_recargas), over every day. */
+const enConteo = async (username: string) => {
+  const f = await e.db
+    .selectFrom('conteo_recargas as c')
+    .innerJoin('usuarios as u', 'u.id', 'c.usuario_id')
+    .select((eb) => eb.fn.sum<number>('c.n').as('n'))
+    .where('u.username', '=', username)
+    .executeTakeFirst();
+  return Number(f?.n ?? 0);
+};
 
 describe('POST /checkOut', () => {
   it('a top-up by phone: row written, sent once, Recarga exitosa with the provider folio', async () => {
@@ -116,10 +126,18 @@ describe('POST /checkOut', () => {
   });
 
   it('a declined top-up fails with the provider message and gives its place in the daily count back', async () => {
+    const antes = await enConteo('cliente');
     (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
     const r = await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-rechazo');
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ estado: 'fallida', mensaje: 'Número no válido para recarga' });
+    expect(await enConteo('cliente')).toBe(antes);
+    // The count is the one a top-up takes: an accepted one keeps its place.
+    (await simuladorDe(e)).configurar(SIN_FALLAS);
+    expect((await recargar(cliente, { dn: dnNuevo(), compania: 'T' }, 'k-rechazo-despues')).statusCode).toBe(
+      200,
+    );
+    expect(await enConteo('cliente')).toBe(antes + 1);
   });
 
   it('a timeout leaves the row open (202), and reconciliation decides it without sending again', async () => {

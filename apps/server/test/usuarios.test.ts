@@ -406,6 +406,23 @@ describe('soft delete', () => {
 describe('GET /api/usuarios: keyset pages and chip filters', () => {
   beforeAll(async () => {
     const hash = 'x';
+    // This block's own leader with one user, whatever the other blocks created before it.
+    const poniente = await e.db
+      .insertInto('lideres')
+      .values({ empresa_id: demo, nombre: 'Zona Poniente' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await e.db
+      .insertInto('usuarios')
+      .values({
+        empresa_id: demo,
+        username: 'poniente',
+        nombre: 'Lider Poniente',
+        password_hash: hash,
+        nivel: 2,
+        lider_id: poniente.id,
+      })
+      .execute();
     const filas = [
       ['ana.lopez', 'Ana López', '5511111111'],
       ['ANAbel', 'Anabel Ruiz', null],
@@ -449,9 +466,12 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
       [],
     );
     expect(await nombres(filtros({ username: ['ana'], phoneNumber: ['sin telefono'] }))).toEqual(['ANAbel']);
-    const norte = (await lista(admin, filtros({ lider: ['ZONA norte'] }))).usuarios as { lider?: string }[];
-    expect(norte.length).toBeGreaterThan(0);
-    for (const u of norte) expect(u.lider).toBe('Zona Norte');
+    const poniente = (await lista(admin, filtros({ lider: ['ZONA poniente'] }))).usuarios as {
+      username: string;
+      lider?: string;
+    }[];
+    expect(poniente.map((u) => u.username)).toEqual(['poniente']);
+    for (const u of poniente) expect(u.lider).toBe('Zona Poniente');
   });
 
   it('% and _ in a chip match themselves', async () => {
@@ -481,8 +501,10 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
     expect(todos).toContain('lider');
     expect(todos).not.toContain('admin');
     expect(todos).not.toContain('root');
-    const deZona = (await lista(admin, filtros({ lider: ['zona norte'] }))).usuarios.map((u) => u.username);
-    expect(deZona.length).toBeGreaterThan(0);
+    const deZona = (await lista(admin, filtros({ lider: ['zona poniente'] }))).usuarios.map(
+      (u) => u.username,
+    );
+    expect(deZona).toEqual(['poniente']);
     for (const u of deZona) expect(todos).not.toContain(u);
   });
 
