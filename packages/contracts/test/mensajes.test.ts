@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { M, texto } from '../src/mensajes.ts';
 
 // The spec lives beside the repository, ../shared from its root (as in CI): without it this fails.
 const raiz = new URL('../../../', import.meta.url);
 const rutaSpec = new URL('../shared/spec/portal-spec.md', raiz);
-const fuente = readFileSync(new URL('../src/mensajes.ts', import.meta.url), 'utf8');
+// The catalogue's parts (src/mensajes/*.ts), where the (propio) marks are written.
+const partes = new URL('../src/mensajes/', import.meta.url);
+const fuente = readdirSync(partes)
+  .map((archivo) => readFileSync(new URL(archivo, partes), 'utf8'))
+  .join('\n');
 
 describe('message catalogue', () => {
   it('fills placeholders and leaves unknown ones', () => {
