@@ -1,4 +1,5 @@
 import { type Endpoint, type Pantalla, puedeLlamar } from './acceso.ts';
+import type { Area } from './areas.ts';
 import { M } from './mensajes.ts';
 import { NIVEL } from './niveles.ts';
 
@@ -14,6 +15,8 @@ export interface ContextoMenu {
 export interface ItemMenu {
   /** Route under /in/ (spec section 2). */
   ruta: Pantalla;
+  /** The area whose code the screen is (features/<area>/ in the web, modules/<area>/ on the server). */
+  area: Area;
   titulo: (c: ContextoMenu) => string;
   /** The screen's main call: the item shows to whoever may make it (ENDPOINTS, one rule). */
   principal: Endpoint;
@@ -31,35 +34,64 @@ const fijo = (t: string) => () => t;
  * Saldos and Configuraciones are added for administrators: the spec gives the screens but no menu entry.
  */
 export const MENU: readonly ItemMenu[] = [
-  { ruta: 'recargas', titulo: fijo(M.recargar), principal: 'POST /checkOut' },
+  { ruta: 'recargas', area: 'recargas', titulo: fijo(M.recargar), principal: 'POST /checkOut' },
   {
     ruta: 'usuarios',
+    area: 'usuarios',
     titulo: (c) => (c.nivel === NIVEL.lider ? M.misClientes : M.usuarios),
     principal: 'GET /api/usuarios',
   },
-  { ruta: 'ventas', titulo: fijo(M.ventas), principal: 'GET /reportesNew' },
-  { ruta: 'subirArchivos', titulo: fijo(M.subirArchivos), principal: 'POST /subirArchivo' },
+  { ruta: 'ventas', area: 'reportes', titulo: fijo(M.ventas), principal: 'GET /reportesNew' },
+  { ruta: 'subirArchivos', area: 'subidas', titulo: fijo(M.subirArchivos), principal: 'POST /subirArchivo' },
   {
     ruta: 'grarecicladoMasivo',
+    area: 'reciclaje',
     titulo: fijo(M.recicladoMasivo),
     principal: 'GET /api/recicladas/pendientesPorReciclar',
   },
-  { ruta: 'administrarBase', titulo: fijo(M.administrarBase), principal: 'GET /iccs' },
-  { ruta: 'recargasMasivas', titulo: fijo(M.recargasMasivas), principal: 'GET /api/bloqueRecargasMasivas' },
-  { ruta: 'portabilidades', titulo: fijo(M.portabilidades), principal: 'GET /api/portOuts' },
-  { ruta: 'graficas', titulo: fijo(M.graficas), principal: 'GET /graficas' },
-  { ruta: 'inventario', titulo: fijo(M.inventario), principal: 'POST /api/portOuts/inventoryDays' },
-  { ruta: 'recargasCarier', titulo: fijo(M.recargasPorCarrierMenu), principal: 'GET /plataformaCarrier' },
+  { ruta: 'administrarBase', area: 'lineas', titulo: fijo(M.administrarBase), principal: 'GET /iccs' },
+  {
+    ruta: 'recargasMasivas',
+    area: 'masivas',
+    titulo: fijo(M.recargasMasivas),
+    principal: 'GET /api/bloqueRecargasMasivas',
+  },
+  {
+    ruta: 'portabilidades',
+    area: 'portabilidades',
+    titulo: fijo(M.portabilidades),
+    principal: 'GET /api/portOuts',
+  },
+  { ruta: 'graficas', area: 'reportes', titulo: fijo(M.graficas), principal: 'GET /graficas' },
+  {
+    ruta: 'inventario',
+    area: 'portabilidades',
+    titulo: fijo(M.inventario),
+    principal: 'POST /api/portOuts/inventoryDays',
+  },
+  {
+    ruta: 'recargasCarier',
+    area: 'carriers',
+    titulo: fijo(M.recargasPorCarrierMenu),
+    principal: 'GET /plataformaCarrier',
+  },
   {
     ruta: 'configRecargasSinUsuario',
+    area: 'saldos',
     titulo: fijo(M.recargasSinUsuario),
     principal: 'POST /api/configRecargasSinUsuario',
     ademas: (c) => c.recargaSinUsuario,
   },
-  { ruta: 'saldos', titulo: fijo(M.saldos), principal: 'GET /saldosData' },
-  { ruta: 'configuraciones', titulo: fijo(M.configuraciones), principal: 'GET /api/configuraciones' },
+  { ruta: 'saldos', area: 'saldos', titulo: fijo(M.saldos), principal: 'GET /saldosData' },
+  {
+    ruta: 'configuraciones',
+    area: 'empresas',
+    titulo: fijo(M.configuraciones),
+    principal: 'GET /api/configuraciones',
+  },
   {
     ruta: 'actualizaciones',
+    area: 'actualizaciones',
     titulo: fijo(M.actualizaciones),
     principal: 'GET /api/actualizaciones',
     siempre: true,

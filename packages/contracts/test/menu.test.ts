@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ContextoMenu, menuPara, rutaInicial, rutaPermitida } from '../src/menu.ts';
+import { type ContextoMenu, MENU, menuPara, rutaInicial, rutaPermitida } from '../src/menu.ts';
 import { PERMISOS } from '../src/permisos.ts';
 
 const ctx = (nivel: number, permisos: string[] = [], extra: Partial<ContextoMenu> = {}): ContextoMenu => ({
@@ -90,5 +91,39 @@ describe('menu of spec sections 2 and 6', () => {
     expect(rutaPermitida(ctx(1), 'editarUsuario')).toBe(true);
     expect(rutaPermitida(ctx(3), 'usuarioNew')).toBe(false);
     expect(rutaPermitida(ctx(0, [...PERMISOS]), 'noexiste')).toBe(false);
+  });
+});
+
+describe('each screen route maps to its area', () => {
+  it.each(MENU.map((i) => [i.ruta, i.area, i.principal] as const))(
+    '%s is %s: its main call is one of API_ paths of that contract',
+    async (_ruta, area, principal) => {
+      const contrato: Record<string, unknown> = await import(`../src/${area}.ts`);
+      const api = contrato[`API_${area.toUpperCase()}`] as Record<string, string>;
+      // ENDPOINTS writes 'GET /api/x/{id}'; the contracts' paths are Fastify's '/api/x/:id'.
+      const ruta = principal.replace(/^\w+ /, '').replace(/\{(\w+)\}/g, ':$1');
+      expect(Object.values(api)).toContain(ruta);
+    },
+  );
+
+  it("each route's screen is a component of features/<area>/ in the web", () => {
+    const pantallas = readFileSync(
+      new URL('../../../apps/web/src/app/Pantallas.tsx', import.meta.url),
+      'utf8',
+    );
+    const carpetaDe = (componente: string): string | undefined => {
+      const importado = new RegExp(`import \\{ ${componente} \\} from '\\.\\./features/(\\w+)/`).exec(
+        pantallas,
+      );
+      if (importado) return importado[1];
+      // A screen composed in Pantallas.tsx: the feature of the component it renders first.
+      const compuesto = new RegExp(`const ${componente} = \\(\\) => <(\\w+)`).exec(pantallas);
+      return compuesto?.[1] ? carpetaDe(compuesto[1]) : undefined;
+    };
+    const areas = MENU.map((i) => {
+      const componente = new RegExp(`^  ${i.ruta}: (\\w+),`, 'm').exec(pantallas)?.[1];
+      return [i.ruta, componente ? carpetaDe(componente) : undefined];
+    });
+    expect(Object.fromEntries(areas)).toEqual(Object.fromEntries(MENU.map((i) => [i.ruta, i.area])));
   });
 });
