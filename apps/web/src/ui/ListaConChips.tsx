@@ -38,10 +38,6 @@ export function ListaConChips<F>(props: {
   children?: ReactNode;
   seccion?: boolean;
   lista: ListaCargada<F>;
-  /** The rows shown, when not the list's own. */
-  filas?: readonly F[];
-  /** The error shown, when not the list's own (null: none). */
-  error?: string | null;
   columnas: readonly Columna<F>[];
   clave: (fila: F) => string | number;
   testId: string;
@@ -50,7 +46,6 @@ export function ListaConChips<F>(props: {
   const { lista, rango, chips, total } = props;
   const fechas =
     rango?.desde && rango.hasta ? { fechaInicial: rango.desde, fechaFinal: rango.hasta } : undefined;
-  const error = props.error === undefined ? lista.error?.message : props.error;
   return (
     <>
       {props.seccion ? (
@@ -94,11 +89,11 @@ export function ListaConChips<F>(props: {
           alCambiar={chips.alCambiar}
         />
       )}
-      {error && <Typography color="error">{error}</Typography>}
+      {lista.error && <Typography color="error">{lista.error.message}</Typography>}
       <TablaInfinita
         testId={props.testId}
         columnas={props.columnas}
-        filas={props.filas ?? lista.filas}
+        filas={lista.filas}
         clave={props.clave}
         hayMas={lista.hasNextPage === true}
         cargando={lista.isFetching}

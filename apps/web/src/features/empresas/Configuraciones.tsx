@@ -36,7 +36,8 @@ import { ErrorApi } from '../../lib/api.ts';
 import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
 import { guardarFunciones, useSesion } from '../../lib/sesion.ts';
 import { temaDe } from '../../lib/tema.ts';
-import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import { ListaConChips } from '../../ui/ListaConChips.tsx';
+import type { Columna } from '../../ui/TablaInfinita.tsx';
 import {
   CLAVE_AUDITORIA,
   CLAVE_CONFIGURACIONES,
@@ -369,23 +370,14 @@ function Historial() {
   const lista = useAuditoria();
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2">
-        {M.historialCambios}
-      </Typography>
-      {lista.total !== null && (
-        <Typography variant="body2" color="text.secondary">
-          {texto('registros', { n: lista.total })}
-        </Typography>
-      )}
-      {lista.error && <Typography color="error">{lista.error.message}</Typography>}
-      <TablaInfinita
-        testId="tabla-auditoria"
+      <ListaConChips
+        seccion
+        titulo={M.historialCambios}
+        total={lista.total === null ? null : { texto: texto('registros', { n: lista.total }) }}
+        lista={lista}
         columnas={COLUMNAS}
-        filas={lista.filas}
         clave={(f) => f.id}
-        hayMas={lista.hasNextPage}
-        cargando={lista.isFetching}
-        alFinal={() => void lista.fetchNextPage()}
+        testId="tabla-auditoria"
       />
     </Paper>
   );

@@ -5,16 +5,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { FilaVenta } from '@recargas/contracts/reportes';
 import { useMemo, useState } from 'react';
 import { ErrorApi } from '../../lib/api.ts';
-import { BotonExcel } from '../../ui/BotonExcel.tsx';
-import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
-import { diaLocal, partesRango, RangoFechas } from '../../ui/RangoFechas.tsx';
-import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
+import type { Filtros } from '../../ui/FiltrosChips.tsx';
+import { ListaConChips } from '../../ui/ListaConChips.tsx';
+import { diaLocal, partesRango } from '../../ui/RangoFechas.tsx';
+import type { Columna } from '../../ui/TablaInfinita.tsx';
 import { useTotalVentas, useVentas } from './api.ts';
 
 const pesos = (n: number) => `$${n.toLocaleString('es-MX')}`;
@@ -26,7 +24,6 @@ type FilaNumerada = FilaVenta & { posicion: number };
 export function Ventas() {
   const [rango, setRango] = useState({ desde: diaLocal(-10), hasta: diaLocal() });
   const [filtros, setFiltros] = useState<Filtros>({});
-  const [verFiltros, setVerFiltros] = useState(false);
   const [aviso, setAviso] = useState<string | null>(null);
   const parametros = { ...partesRango(rango.desde, rango.hasta), filtros };
   const lista = useVentas(parametros);
@@ -62,40 +59,23 @@ export function Ventas() {
   return (
     <Paper sx={{ p: 2 }}>
       {(lista.isFetching || aparte.isFetching) && <LinearProgress sx={{ mb: 1 }} />}
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ mb: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {M.ventas}
-          {total !== null && (
-            <Typography component="span" color="text.secondary" sx={{ ml: 2 }} data-testid="ventas-total">
-              {texto('registros', { n: total })}
-            </Typography>
-          )}
-        </Typography>
-        <RangoFechas
-          desde={rango.desde}
-          hasta={rango.hasta}
-          alCambiar={(r) => {
+      <ListaConChips
+        titulo={M.ventas}
+        total={total === null ? null : { texto: texto('registros', { n: total }), testId: 'ventas-total' }}
+        rango={{
+          ...rango,
+          alCambiar: (r) => {
             setRango(r);
             setAviso(null);
-          }}
-        />
-        <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />
-        <BotonExcel
-          tipo="VENTAS"
-          fechas={{ fechaInicial: rango.desde, fechaFinal: rango.hasta }}
-          filtros={filtros}
-        />
-      </Stack>
-      <FiltrosChips abierto={verFiltros} columnas={titulos ?? []} valor={filtros} alCambiar={setFiltros} />
-      {lista.error && !errorRango && <Typography color="error">{lista.error.message}</Typography>}
-      <TablaInfinita
-        testId="tabla-ventas"
+          },
+        }}
+        chips={{ columnas: titulos ?? [], valor: filtros, alCambiar: setFiltros }}
+        excel={{ tipo: 'VENTAS' }}
+        // A range refused by the policy lists nothing: its message shows in the modal below.
+        lista={{ ...lista, filas: errorRango ? [] : filas, error: errorRango ? null : lista.error }}
         columnas={columnas}
-        filas={errorRango ? [] : filas}
         clave={(f) => f.posicion}
-        hayMas={lista.hasNextPage}
-        cargando={lista.isFetching}
-        alFinal={() => void lista.fetchNextPage()}
+        testId="tabla-ventas"
       />
       <Dialog open={Boolean(errorRango) && aviso !== errorRango} onClose={() => setAviso(errorRango)}>
         <DialogContent>
