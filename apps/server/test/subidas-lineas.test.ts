@@ -342,27 +342,14 @@ describe('refusals: a Spanish message and nothing written', () => {
   });
 
   it('not an .xlsx: another extension, or a .xlsx name over other bytes', async () => {
-    await rechaza(
-      admin,
-      { accion: '1' },
-      { nombre: 'lineas.csv', datos: Buffer.from('ICC,DN\n1,2\n') },
-      415,
-      M.archivoSoloXlsx,
-    );
-    await rechaza(
-      admin,
-      { accion: '1' },
-      { nombre: 'lineas.xlsx', datos: Buffer.from('ICC,DN\n1,2\n') },
-      415,
-      M.archivoSoloXlsx,
-    );
-    await rechaza(
-      admin,
-      { accion: '1' },
-      { nombre: 'lineas.xlsx', datos: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]) },
-      400,
-      M.archivoIlegible,
-    );
+    const csv = Buffer.from('ICC,DN\n1,2\n');
+    const casos: [string, Buffer, number, string][] = [
+      ['lineas.csv', csv, 415, M.archivoSoloXlsx],
+      ['lineas.xlsx', csv, 415, M.archivoSoloXlsx],
+      ['lineas.xlsx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]), 400, M.archivoIlegible],
+    ];
+    for (const [nombre, datos, status, mensaje] of casos)
+      await rechaza(admin, { accion: '1' }, { nombre, datos }, status, mensaje);
   });
 
   it('wrong headers', async () => {

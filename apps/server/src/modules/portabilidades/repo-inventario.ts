@@ -8,27 +8,15 @@ import { nombreCarrier } from './repo.ts';
 
 /** Inventory days (spec section 2): read over the company's lines, leaders and clients. */
 
-/** The name of a leader of the company (level 2 is held to its own). */
-export async function nombreLider(db: Db, empresaId: number, liderId: number) {
-  const f = await db
+/** A leader of the company, by id (level 2 is held to its own) or by the name a screen sent. */
+export const lider = (db: Db, empresaId: number, por: { id: number } | { nombre: string }) =>
+  db
     .selectFrom('lideres')
-    .select('nombre')
+    .select(['id', 'nombre'])
     .where('empresa_id', '=', empresaId)
-    .where('id', '=', liderId)
-    .executeTakeFirst();
-  return f?.nombre;
-}
-
-export async function existeLider(db: Db, empresaId: number, nombre: string) {
-  const f = await db
-    .selectFrom('lideres')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('nombre', '=', nombre)
+    .where((eb) => ('id' in por ? eb('id', '=', por.id) : eb('nombre', '=', por.nombre)))
     .limit(1)
     .executeTakeFirst();
-  return f !== undefined;
-}
 
 export interface FilaInventarioSql {
   lider: string;

@@ -295,9 +295,12 @@ export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Pr
   if (desde > hasta) throw new ErrorApi(400, M.rangoFechasInvalido);
   let lider = p.leaderName;
   if (s.nivel >= NIVEL.lider) {
-    lider = s.liderId === null ? undefined : await repoInventario.nombreLider(ctx.db, s.empresaId, s.liderId);
+    lider =
+      s.liderId === null
+        ? undefined
+        : (await repoInventario.lider(ctx.db, s.empresaId, { id: s.liderId }))?.nombre;
     if (lider === undefined) throw new ErrorApi(404, M.inventarioLiderNoExiste);
-  } else if (lider !== undefined && !(await repoInventario.existeLider(ctx.db, s.empresaId, lider))) {
+  } else if (lider !== undefined && !(await repoInventario.lider(ctx.db, s.empresaId, { nombre: lider }))) {
     throw new ErrorApi(404, M.inventarioLiderNoExiste);
   }
   const filas = await repoInventario.inventario(
