@@ -1,24 +1,7 @@
 import { ajustesEmpresa } from '@recargas/contracts/empresas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { borrarSesion, guardarSesion, leerSesion, puede, type Sesion } from '../src/lib/sesion.ts';
-
-const sesion = (s: Partial<Sesion>): Sesion => ({
-  empresa: 'demo',
-  token: 't',
-  username: 'u',
-  nombre: 'U',
-  id: 1,
-  lider: 0,
-  isMonto: false,
-  MRD: 0,
-  maxRecargas: 0,
-  recargaSinUsuario: false,
-  nivel: 1,
-  permisos: [],
-  rutas: [],
-  ajustes: ajustesEmpresa.parse({}),
-  ...s,
-});
+import { borrarSesion, guardarSesion, leerSesion, puede } from '../src/lib/sesion.ts';
+import { sesion } from './sesiones.ts';
 
 describe('puede: the server rule, read in the browser', () => {
   it('lets administrators open user admin, and leaders only with USUARIO_CLIENTE', () => {
