@@ -20,6 +20,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import { type Rango, rangoMesesAtras } from '../../lib/fechas.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
+import * as reciclaje from './repo-reciclaje.ts';
 import * as subidas from './repo-subidas.ts';
 
 export type { Alcance, Cursor, FilaLinea, LineaVista, Rango } from './repo.ts';
@@ -302,8 +303,13 @@ export const liberar = repo.liberar;
 
 // --- For recycling (reciclaje) ---------------------------------------------------------------
 
+export type { LineaAntes, Seleccion } from './repo-reciclaje.ts';
 export const porIcc = repo.porIcc;
-export const vistas = repo.vistas;
+export const pendientesPorReciclar = reciclaje.pendientes;
+export const contarPendientesPorReciclar = reciclaje.contarPendientes;
+export const estadoDn = reciclaje.estadoDn;
+export const reciclar = reciclaje.reciclar;
+export const olvidar = reciclaje.olvidar;
 
 // --- For uploads (subidas/service.ts) and bulk blocks (masivas) ----------------------------
 

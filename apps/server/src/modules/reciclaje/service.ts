@@ -5,7 +5,9 @@ import {
   type EstatusActivacion,
   type RespuestaPendientes,
 } from '@recargas/contracts/reciclaje';
+import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
+import type { DB } from '../../db/schema.ts';
 import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { hoyEn } from '../../lib/fechas.ts';
@@ -14,6 +16,8 @@ import * as empresas from '../empresas/service.ts';
 import * as lineas from '../lineas/service.ts';
 import * as portabilidades from '../portabilidades/service.ts';
 import * as repo from './repo.ts';
+
+type Tx = Transaction<DB>;
 
 const ajustesDe = async (ctx: Ctx, empresaId: number) =>
   empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
@@ -30,8 +34,8 @@ export async function pendientes(
   const hoy = await hoyDe(ctx, s.empresaId);
   const cursor = q.after ? decodificarCursor(q.after) : undefined;
   const [filas, total] = await Promise.all([
-    repo.pagina(ctx.db, s.empresaId, hoy, cursor, q.limit + 1),
-    cursor ? null : repo.contar(ctx.db, s.empresaId, hoy),
+    lineas.pendientesPorReciclar(ctx.db, s.empresaId, hoy, cursor, q.limit + 1),
+    cursor ? null : lineas.contarPendientesPorReciclar(ctx.db, s.empresaId, hoy),
   ]);
   const pagina = filas.slice(0, q.limit);
   const ultima = pagina.at(-1);
@@ -43,9 +47,23 @@ export async function pendientes(
   };
 }
 
+/**
+ * A decision on the selected lines (lineas/service.ts changes them) and its record, one
+ * `reciclajes` row per changed line, in one transaction. Answers how many lines.
+ */
+const decision = (
+  ctx: Ctx,
+  s: Sesion,
+  accion: 'reciclar' | 'olvidar',
+  cambiar: (tx: Tx) => Promise<lineas.LineaAntes[]>,
+) =>
+  ctx.db
+    .transaction()
+    .execute(async (tx) => repo.registrar(tx, s.empresaId, s.usuarioId, accion, await cambiar(tx)));
+
 /** Why nothing was done with a number: not ours, held by a top-up in flight, or not pending. */
 async function porQueNo(ctx: Ctx, empresaId: number, dn: string): Promise<ErrorApi> {
-  const e = await repo.estadoDn(ctx.db, empresaId, dn);
+  const e = await lineas.estadoDn(ctx.db, empresaId, dn);
   if (!e.existe) return new ErrorApi(404, texto('dnNoEnInventario', { dn }));
   if (e.enRecarga) return new ErrorApi(409, texto('dnEnRecarga', { dn }));
   return new ErrorApi(409, texto('dnNoPendiente', { dn }));
@@ -57,9 +75,7 @@ async function porQueNo(ctx: Ctx, empresaId: number, dn: string): Promise<ErrorA
  */
 export async function reciclarDn(ctx: Ctx, s: Sesion, dn: string) {
   if (!(await ajustesDe(ctx, s.empresaId)).reciclaje) throw new ErrorApi(403, M.funcionDeshabilitada);
-  const n = await ctx.db
-    .transaction()
-    .execute((tx) => repo.reciclar(tx, { empresaId: s.empresaId, dn }, s.usuarioId));
+  const n = await decision(ctx, s, 'reciclar', (tx) => lineas.reciclar(tx, { empresaId: s.empresaId, dn }));
   if (n === 0) throw await porQueNo(ctx, s.empresaId, dn);
   return { mensaje: M.dnReciclado, lineas: n };
 }
@@ -68,23 +84,17 @@ export async function reciclarDn(ctx: Ctx, s: Sesion, dn: string) {
 export async function decidir(ctx: Ctx, s: Sesion, dn: string, accion: 'reciclar' | 'olvidar') {
   const hoy = await hoyDe(ctx, s.empresaId);
   const seleccion = { empresaId: s.empresaId, dn, hoy };
-  const n = await ctx.db
-    .transaction()
-    .execute((tx) =>
-      accion === 'reciclar'
-        ? repo.reciclar(tx, seleccion, s.usuarioId)
-        : repo.olvidar(tx, seleccion, s.usuarioId),
-    );
+  const n = await decision(ctx, s, accion, (tx) =>
+    accion === 'reciclar' ? lineas.reciclar(tx, seleccion) : lineas.olvidar(tx, seleccion),
+  );
   if (n === 0) throw await porQueNo(ctx, s.empresaId, dn);
   return { mensaje: accion === 'reciclar' ? M.dnReciclado : M.dnOlvidada, lineas: n };
 }
 
-/** POST /api/recicladas/pendientesPorReciclar: Reciclar Todas, in one statement. */
+/** POST /api/recicladas/pendientesPorReciclar: Reciclar Todas, in one transaction. */
 export async function reciclarTodas(ctx: Ctx, s: Sesion) {
   const hoy = await hoyDe(ctx, s.empresaId);
-  const n = await ctx.db
-    .transaction()
-    .execute((tx) => repo.reciclar(tx, { empresaId: s.empresaId, hoy }, s.usuarioId));
+  const n = await decision(ctx, s, 'reciclar', (tx) => lineas.reciclar(tx, { empresaId: s.empresaId, hoy }));
   if (n === 0) throw new ErrorApi(409, M.sinPendientesReciclar);
   return { mensaje: M.dnReciclados, lineas: n };
 }
