@@ -37,6 +37,19 @@ export async function baseNueva(nombre: string) {
   };
 }
 
+/** The environment of a server under measure: no rate limit, no workers, no web, quiet logs. */
+export const entornoServidor = (databaseUrl: string | undefined, dataDir: string, puerto: number) => ({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  JWT_SECRET: 'bench-secreto-0123456789-0123456789',
+  WORKERS: '0',
+  PORT: String(puerto),
+  HOST: '127.0.0.1',
+  WEB_DIR: '/nonexistent',
+});
+
 /** Starts a TypeScript entry point as its own process and waits for GET <url>/health. */
 export async function proceso(entrada: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_PERFIL=<dir>: each process writes a V8 CPU profile there when it exits (open in DevTools).

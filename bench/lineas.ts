@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
-import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
+import { baseNueva, type Cifra, entornoServidor, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:lines — the line inventory at scale, on real PostgreSQL (BENCH_DATABASE_URL):
@@ -55,17 +55,7 @@ try {
   const generacion = (performance.now() - t) / 1000;
   await db.destroy();
 
-  const comun = {
-    DATABASE_URL: base.url,
-    DATA_DIR: datos,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    JWT_SECRET: 'bench-secreto-0123456789-0123456789',
-    WORKERS: '0',
-    PORT: String(PUERTO),
-    HOST: '127.0.0.1',
-    WEB_DIR: '/nonexistent',
-  };
+  const comun = entornoServidor(base.url, datos, PUERTO);
 
   const iniciar = () => proceso('apps/server/src/main.ts', api, comun);
   const detener = async (h: ChildProcess) => {

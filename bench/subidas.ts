@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { PLANTILLAS } from '../apps/server/src/modules/subidas/service.ts';
-import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
+import { baseNueva, type Cifra, entornoServidor, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:uploads — does a long upload stop the rest of the server on the embedded
@@ -103,15 +103,7 @@ const cuantil = (xs: number[], p: number) => {
 
 try {
   const comun = {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: datos,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    JWT_SECRET: 'bench-secreto-0123456789-0123456789',
-    WORKERS: '0',
-    PORT: String(PUERTO),
-    HOST: '127.0.0.1',
-    WEB_DIR: '/nonexistent',
+    ...entornoServidor(databaseUrl, datos, PUERTO),
     ...(databaseUrl ? { SEED_DEMO: '1' } : {}),
   };
   const icc = (i: number) => `8953${String(i).padStart(15, '0')}`;
