@@ -64,8 +64,13 @@ export async function iniciarColas(
   });
   boss.on('error', (e) => opciones.log.error({ err: e }, 'pg-boss'));
   await boss.start();
+  // createQueue leaves an existing queue as it was: databases made before apply the options too.
+  const crearOActualizar = async (cola: PgBoss.Queue) => {
+    await boss.createQueue(cola.name, cola);
+    await boss.updateQueue(cola.name, cola);
+  };
   // stately: at most one queued and one active job per key (one reconciliation per top-up).
-  const reconciliacion: PgBoss.Queue = {
+  await crearOActualizar({
     name: COLAS.reconciliar,
     policy: 'stately',
     retryLimit: 1000,
@@ -73,23 +78,18 @@ export async function iniciarColas(
     // One status call (bounded by PROVIDER_TIMEOUT_MS). A job left active by a killed process
     // blocks its top-up's key (stately) until it expires: keep that short (default: 15 minutes).
     expireInSeconds: 60,
-  };
-  await boss.createQueue(COLAS.reconciliar, reconciliacion);
-  // createQueue leaves an existing queue as it was: databases made before apply the options too.
-  await boss.updateQueue(COLAS.reconciliar, reconciliacion);
+  });
   await boss.createQueue(COLAS.barrido, { name: COLAS.barrido, policy: 'singleton' });
   // Block lines: the engine's key makes a rerun harmless, so an expired job (killed worker) may
   // simply run again; a refused line is recorded, not retried. One top-up takes at most a few
   // provider timeouts, so a job a killed worker held comes back after a minute.
-  const masiva: PgBoss.Queue = {
+  await crearOActualizar({
     name: COLAS.masiva,
     policy: 'standard',
     retryLimit: 20,
     retryDelay: 5,
     expireInSeconds: 60,
-  };
-  await boss.createQueue(COLAS.masiva, masiva);
-  await boss.updateQueue(COLAS.masiva, masiva);
+  });
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
   await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
   return boss;

@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import { azarFijo } from './azar.ts';
+import { azarFijo, idAdmin } from './comun.ts';
 
 /** Demo inventory lines: how many, and the days back their uploads spread over. */
 export const LINEAS_DEMO = 300;
@@ -11,12 +11,7 @@ export const LINEAS_DEMO = 300;
  * client), a tenth are recharged, and a few are recharged without a date (they can be unlocked).
  */
 export async function sembrarLineas(db: Db, empresaId: number, liderId: number, clienteId: number) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
+  const admin = await idAdmin(db, empresaId);
   const azar = azarFijo(20260401);
   const companias = ['T', 'M', 'U', 'A', 'V', 'B'];
   const montos = [30, 50, 70, 100, 200];
@@ -37,7 +32,7 @@ export async function sembrarLineas(db: Db, empresaId: number, liderId: number, 
       lider_id: delLider ? liderId : null,
       cliente_id: delLider && azar() < 0.4 ? clienteId : null,
       compania: companias[Math.floor(azar() * companias.length)] ?? 'T',
-      subido_por: admin.id,
+      subido_por: admin,
       fecha_subida: subida,
       fecha_actualizacion: subida,
       fecha_vigencia: vigencia,

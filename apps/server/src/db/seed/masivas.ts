@@ -1,17 +1,13 @@
 import * as masivas from '../../modules/masivas/service.ts';
 import type { Db } from '../database.ts';
+import { idAdmin } from './comun.ts';
 
 /** Lines of the demo block the seed makes (each a new inventory line too). */
 export const LINEAS_BLOQUE_DEMO = 25;
 
 /** Demo blocks: `LINEAS_BLOQUE_DEMO` lines new to the inventory, uploaded by the company's admin. */
 export async function sembrarBloque(db: Db, empresaId: number, semilla: number) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await idAdmin(db, empresaId);
   const companias = ['T', 'M', 'U', 'A', 'V', 'B'] as const;
   const montos = [30, 50, 70, 100, 200];
   const filas = Array.from({ length: LINEAS_BLOQUE_DEMO }, (_, i) => ({
@@ -21,5 +17,5 @@ export async function sembrarBloque(db: Db, empresaId: number, semilla: number) 
     compania: companias[i % companias.length] ?? 'T',
     nombre: `Cliente masivo ${i + 1}`,
   }));
-  return masivas.escribirBloque(db, empresaId, admin?.id ?? null, filas);
+  return masivas.escribirBloque(db, empresaId, admin, filas);
 }

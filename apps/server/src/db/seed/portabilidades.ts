@@ -1,5 +1,6 @@
 import * as portabilidades from '../../modules/portabilidades/service.ts';
 import type { Db } from '../database.ts';
+import { idAdmin } from './comun.ts';
 
 /** Demo port-outs: how many, all in the screen's default range. */
 export const PORTAS_DEMO = 30;
@@ -10,12 +11,7 @@ export const PORTAS_DEMO = 30;
  * the fields that show 'NA' missing, inserted over the last 20 days.
  */
 export async function sembrarPortabilidades(db: Db, empresaId: number) {
-  const admin = await db
-    .selectFrom('usuarios')
-    .select('id')
-    .where('empresa_id', '=', empresaId)
-    .where('username', '=', 'admin')
-    .executeTakeFirst();
+  const admin = await idAdmin(db, empresaId);
   const ahora = Date.now();
   const carriers = ['T', 'M', 'U', 'V', 'B'] as const;
   const filas: portabilidades.NuevaPorta[] = Array.from({ length: PORTAS_DEMO }, (_, i) => {
@@ -30,7 +26,7 @@ export async function sembrarPortabilidades(db: Db, empresaId: number) {
       cliente_nombre: i % 2 === 0 ? 'Cliente Demo' : null,
       inter: completa ? `INT-${100 + i}` : null,
       insertada,
-      usuario_id: admin?.id ?? null,
+      usuario_id: admin,
       monto_recarga: completa ? [50, 100, 200][i % 3] : null,
       nip: estado === 0 && !completa ? null : estado === 2 ? '0000' : String(1000 + ((i * 37) % 9000)),
       carrier_origen: completa || estado > 0 ? (carriers[i % carriers.length] ?? 'T') : null,

@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import { azarFijo } from './azar.ts';
+import { azarFijo } from './comun.ts';
 
 export const RECARGAS_DEMO = 600;
 
