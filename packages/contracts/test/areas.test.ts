@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../src/areas.ts';
 
-/** One name per area in every layer (issue 19): contracts, server modules, web features. */
+/** One name per area in every layer (issue 19): contracts, server modules, web features, test files. */
 const raiz = new URL('../../../', import.meta.url);
 const entradas = (ruta: string) => readdirSync(new URL(ruta, raiz), { withFileTypes: true });
 const carpetas = (ruta: string) =>
@@ -12,6 +12,26 @@ const carpetas = (ruta: string) =>
 
 /** Contract files every area uses, not areas themselves. */
 const COMPARTIDOS = /^(acceso|api|areas|filtros|mensajes.*|menu|niveles|permisos)\.ts$/;
+
+/**
+ * Test files about no one area: the access table, security and fuzzing across every route, the
+ * database layer (PGlite, connections, batches), memory, crashes and faults, the operational
+ * endpoints (/health, /metrics, /docs) and the browser's first steps.
+ */
+const TRANSVERSALES = [
+  'acceso',
+  'seguridad',
+  'fuzz',
+  'entrada-invalida',
+  'pglite',
+  'conexiones',
+  'lotes',
+  'memoria',
+  'caida-servidor',
+  'fallas',
+  'plataforma',
+  'fundacion',
+];
 
 /** The names that are not areas, and the areas that have no name here. */
 const diferencias = (nombres: readonly string[], esperadas: readonly string[]) => ({
@@ -34,5 +54,21 @@ describe('the same area names in every layer', () => {
   it('web: one feature per area, except excel (its button, ui/BotonExcel.tsx, serves every list)', () => {
     const sinPantalla = AREAS.filter((a) => a !== 'excel');
     expect(diferencias(carpetas('apps/web/src/features/'), sinPantalla)).toEqual({ sobran: [], faltan: [] });
+  });
+
+  it('test files start with an area name or a cross-cutting prefix', () => {
+    const prefijos = [...AREAS, ...TRANSVERSALES];
+    const archivos = [
+      ...entradas('apps/server/test/')
+        .map((x) => x.name)
+        .filter((n) => /\.(test|faults)\.ts$/.test(n)),
+      ...entradas('e2e/')
+        .map((x) => x.name)
+        .filter((n) => n.endsWith('.e2e.ts')),
+    ];
+    const sinArea = archivos.filter(
+      (n) => !prefijos.some((p) => n.startsWith(`${p}.`) || n.startsWith(`${p}-`)),
+    );
+    expect(sinArea).toEqual([]);
   });
 });
