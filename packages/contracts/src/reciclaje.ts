@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linea, titulo } from './lineas.ts';
+import { LIMITES_LINEA, linea, titulo } from './lineas.ts';
 import { M } from './mensajes.ts';
 
 /**
@@ -32,11 +32,14 @@ export const COLUMNAS_RECICLAJE = [
 export const PAGINA_RECICLAJE = 20;
 
 /** A phone number of the inventory in the path: up to 13 digits (a shorter one goes with a nir). */
+/** Digits of the number (Reciclar Lineas) and of the ICC (Estatus ICC ATT) the panels take. */
+export const LARGO_PANEL = { dn: LIMITES_LINEA.dnMax, icc: 20 } as const;
+
 export const parametroDn = z.object({
   dn: z
     .string()
     .trim()
-    .regex(/^\d{1,13}$/, M.lineaDnInvalido),
+    .regex(new RegExp(`^\\d{1,${LARGO_PANEL.dn}}$`), M.lineaDnInvalido),
 });
 
 /** GET /api/recicladas/pendientesPorReciclar: keyset pages, oldest expiry first. */
@@ -65,7 +68,7 @@ export const parametroIcc = z.object({
   icc: z
     .string()
     .trim()
-    .regex(/^\d{1,20}$/, M.lineaIccInvalido),
+    .regex(new RegExp(`^\\d{1,${LARGO_PANEL.icc}}$`), M.lineaIccInvalido),
 });
 
 /** Section 3 "Activation status", field names as the provider gives them. */

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
+import { LARGO_PANEL } from '@recargas/contracts/reciclaje';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -39,18 +40,18 @@ function Panel(props: {
   etiqueta: string;
   boton: string;
   maximo: number;
-  ocupado: boolean;
-  alEnviar: (valor: string) => void;
+  /** What the button does with the value. */
+  accion: { isPending: boolean; mutate: (valor: string) => void };
   children?: ReactNode;
 }) {
   const [valor, setValor] = useState('');
   const enviar = (e: FormEvent) => {
     e.preventDefault();
-    if (valor.trim() !== '') props.alEnviar(valor.trim());
+    if (valor.trim() !== '') props.accion.mutate(valor.trim());
   };
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, position: 'relative' }}>
-      {props.ocupado && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+      {props.accion.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Typography variant="h6" component="h2" gutterBottom>
         {props.titulo}
       </Typography>
@@ -63,7 +64,7 @@ function Panel(props: {
           onChange={(e) => setValor(e.target.value.replace(/\D/g, ''))}
           slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
         />
-        <Button type="submit" variant="contained" disabled={props.ocupado || valor.trim() === ''}>
+        <Button type="submit" variant="contained" disabled={props.accion.isPending || valor.trim() === ''}>
           {props.boton}
         </Button>
       </Stack>
@@ -72,6 +73,21 @@ function Panel(props: {
   );
 }
 
+const ESTATUS = {
+  titulo: M.estatusIccAtt,
+  campo: 'icc-estatus',
+  etiqueta: M.icc,
+  boton: M.consultar,
+  maximo: LARGO_PANEL.icc,
+};
+const RECICLAR = {
+  titulo: M.reciclarLineas,
+  campo: 'dn-reciclar',
+  etiqueta: M.numeroTelefonico,
+  boton: M.reciclar,
+  maximo: LARGO_PANEL.dn,
+};
+
 function EstatusIcc() {
   const { enqueueSnackbar } = useSnackbar();
   const consulta = useMutation({
@@ -79,15 +95,7 @@ function EstatusIcc() {
     onError: () => enqueueSnackbar(M.estatusActivacionError, { variant: 'error' }),
   });
   return (
-    <Panel
-      titulo={M.estatusIccAtt}
-      campo="icc-estatus"
-      etiqueta={M.icc}
-      boton={M.consultar}
-      maximo={20}
-      ocupado={consulta.isPending}
-      alEnviar={(icc) => consulta.mutate(icc)}
-    >
+    <Panel {...ESTATUS} accion={consulta}>
       {consulta.data && (
         <Table size="small" data-testid="estatus-icc" sx={{ mt: 1 }}>
           <TableBody>
@@ -114,15 +122,5 @@ function ReciclarLineas() {
     onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
   });
-  return (
-    <Panel
-      titulo={M.reciclarLineas}
-      campo="dn-reciclar"
-      etiqueta={M.numeroTelefonico}
-      boton={M.reciclar}
-      maximo={13}
-      ocupado={reciclar.isPending}
-      alEnviar={(dn) => reciclar.mutate(dn)}
-    />
-  );
+  return <Panel {...RECICLAR} accion={reciclar} />;
 }
