@@ -15,6 +15,7 @@ import { hashPassword } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 // The auth module's revocation lives in a file that imports nothing back (auth/service.ts
 // imports this one for login), so calling it from here makes no import cycle.
+// biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts, for the cycle above
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
