@@ -50,6 +50,17 @@ export const entornoServidor = (databaseUrl: string | undefined, dataDir: string
   WEB_DIR: '/nonexistent',
 });
 
+/** Row `i` of a generated upload of lines (administrator's template): half of them the demo leader's. */
+export const filaLinea = (i: number) => [
+  `8953${String(i).padStart(15, '0')}`,
+  `33${String(i).padStart(8, '0')}`,
+  ['T', 'M', 'A'][i % 3],
+  50,
+  i % 2 ? 'Lider Demo' : '',
+  '',
+  '',
+];
+
 /** Starts a TypeScript entry point as its own process and waits for GET <url>/health. */
 export async function proceso(entrada: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_PERFIL=<dir>: each process writes a V8 CPU profile there when it exits (open in DevTools).

@@ -8,7 +8,15 @@ import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
-import { baseNueva, type Cifra, entornoServidor, guardarResultados, proceso, tamano } from './comun.ts';
+import {
+  baseNueva,
+  type Cifra,
+  entornoServidor,
+  filaLinea,
+  guardarResultados,
+  proceso,
+  tamano,
+} from './comun.ts';
 
 /**
  * npm run bench:lines — the line inventory at scale, on real PostgreSQL (BENCH_DATABASE_URL):
@@ -156,17 +164,7 @@ try {
   const hoja = libro.addWorksheet('Lineas');
   hoja.addRow(['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR']).commit();
   for (let i = 0; i < FILAS_SUBIDA; i++) {
-    hoja
-      .addRow([
-        `8953${String(i).padStart(15, '0')}`,
-        `33${String(i).padStart(8, '0')}`,
-        ['T', 'M', 'A'][i % 3],
-        50,
-        i % 2 ? 'Lider Demo' : '',
-        '',
-        '',
-      ])
-      .commit();
+    hoja.addRow(filaLinea(i)).commit();
   }
   hoja.commit();
   await libro.commit();

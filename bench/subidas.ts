@@ -6,7 +6,15 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { PLANTILLAS } from '../apps/server/src/modules/subidas/service.ts';
-import { baseNueva, type Cifra, entornoServidor, guardarResultados, proceso, tamano } from './comun.ts';
+import {
+  baseNueva,
+  type Cifra,
+  entornoServidor,
+  filaLinea,
+  guardarResultados,
+  proceso,
+  tamano,
+} from './comun.ts';
 
 /**
  * npm run bench:uploads — does a long upload stop the rest of the server on the embedded
@@ -107,21 +115,7 @@ try {
     ...(databaseUrl ? { SEED_DEMO: '1' } : {}),
   };
   const icc = (i: number) => `8953${String(i).padStart(15, '0')}`;
-  const lineas = await escribirLibro(
-    'lineas.xlsx',
-    'Lineas',
-    PLANTILLAS.admin,
-    (i) => [
-      icc(i),
-      `33${String(i).padStart(8, '0')}`,
-      ['T', 'M', 'A'][i % 3],
-      50,
-      i % 2 ? 'Lider Demo' : '',
-      '',
-      '',
-    ],
-    FILAS,
-  );
+  const lineas = await escribirLibro('lineas.xlsx', 'Lineas', PLANTILLAS.admin, filaLinea, FILAS);
   const portas = await escribirLibro(
     'portas.xlsx',
     'Portabilidades',
