@@ -2,6 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { idDe } from './usuarios-entorno.ts';
 
 /**
  * Authorization matrix of the users routes (spec section 6): every route × the demo users of
@@ -30,16 +31,8 @@ beforeAll(async () => {
       .id;
   ids.demo = await empresa('demo');
   ids.gsm = await empresa('gsmoviles');
-  ids.liderDemo = (
-    await e.db.selectFrom('lideres').select('id').where('nombre', '=', 'Lider Demo').executeTakeFirstOrThrow()
-  ).id;
-  ids.clienteDemo = (
-    await e.db
-      .selectFrom('clientes')
-      .select('id')
-      .where('nombre', '=', 'Cliente Demo')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ids.liderDemo = await idDe(e.db, 'lideres', 'Lider Demo');
+  ids.clienteDemo = await idDe(e.db, 'clientes', 'Cliente Demo');
   ids.liderGsm = (
     await e.db
       .insertInto('lideres')
@@ -84,33 +77,18 @@ interface Peticion {
   payload?: Record<string, unknown>;
 }
 
+/** A new client of `lider` and `cliente` (of the caller's company or of gsmoviles). */
+const registro = (lider: number, cliente: number): Peticion => ({
+  method: 'POST',
+  url: '/registrarUsuario',
+  payload: { username: `nuevo${++n}`, nombre: 'Nuevo', password: 'Clave.123', nivel: 3, lider, cliente },
+});
+
 /** The request of each route against a resource of the caller's company or of gsmoviles. */
 const PETICIONES: Record<string, Record<Donde, () => Promise<Peticion>>> = {
   'POST /registrarUsuario': {
-    propia: async () => ({
-      method: 'POST',
-      url: '/registrarUsuario',
-      payload: {
-        username: `nuevo${++n}`,
-        nombre: 'Nuevo',
-        password: 'Clave.123',
-        nivel: 3,
-        lider: ids.liderDemo,
-        cliente: ids.clienteDemo,
-      },
-    }),
-    otra: async () => ({
-      method: 'POST',
-      url: '/registrarUsuario',
-      payload: {
-        username: `nuevo${++n}`,
-        nombre: 'Nuevo',
-        password: 'Clave.123',
-        nivel: 3,
-        lider: ids.liderGsm,
-        cliente: ids.clienteGsm,
-      },
-    }),
+    propia: async () => registro(ids.liderDemo, ids.clienteDemo),
+    otra: async () => registro(ids.liderGsm, ids.clienteGsm),
   },
   'POST /editarUsuario': {
     propia: async () => ({

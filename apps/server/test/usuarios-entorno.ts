@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { Db } from '../src/db/database.ts';
 import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
 
 /**
@@ -13,6 +14,10 @@ export let demo: number;
 export let liderDemo: number;
 export let clienteDemo: number;
 
+/** The id of the leader or client named `nombre`. */
+export const idDe = async (db: Db, tabla: 'lideres' | 'clientes', nombre: string) =>
+  (await db.selectFrom(tabla).select('id').where('nombre', '=', nombre).executeTakeFirstOrThrow()).id;
+
 /** Registers this file's beforeAll (environment, logins, ids) and afterAll. */
 export function prepararUsuarios(): void {
   beforeAll(async () => {
@@ -22,20 +27,8 @@ export function prepararUsuarios(): void {
     demo = (
       await e.db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
     ).id;
-    liderDemo = (
-      await e.db
-        .selectFrom('lideres')
-        .select('id')
-        .where('nombre', '=', 'Lider Demo')
-        .executeTakeFirstOrThrow()
-    ).id;
-    clienteDemo = (
-      await e.db
-        .selectFrom('clientes')
-        .select('id')
-        .where('nombre', '=', 'Cliente Demo')
-        .executeTakeFirstOrThrow()
-    ).id;
+    liderDemo = await idDe(e.db, 'lideres', 'Lider Demo');
+    clienteDemo = await idDe(e.db, 'clientes', 'Cliente Demo');
   });
   afterAll(() => e.cerrar());
 }

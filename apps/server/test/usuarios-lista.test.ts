@@ -3,37 +3,24 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { leerXlsx } from './entorno.ts';
-import {
-  admin,
-  clienteDemo,
-  demo,
-  e,
-  fila,
-  filtros,
-  get,
-  lider,
-  liderDemo,
-  post,
-  prepararUsuarios,
-  type Sesion,
-} from './usuarios-entorno.ts';
+import * as U from './usuarios-entorno.ts';
 
 // The list, its export, the pickers, the amount permission and generated bad input.
-prepararUsuarios();
+U.prepararUsuarios();
 
 describe('GET /api/usuarios: keyset pages and chip filters', () => {
   beforeAll(async () => {
     const hash = 'x';
     // This block's own leader with one user, whatever the other blocks created before it.
-    const poniente = await e.db
+    const poniente = await U.e.db
       .insertInto('lideres')
-      .values({ empresa_id: demo, nombre: 'Zona Poniente' })
+      .values({ empresa_id: U.demo, nombre: 'Zona Poniente' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await e.db
+    await U.e.db
       .insertInto('usuarios')
       .values({
-        empresa_id: demo,
+        empresa_id: U.demo,
         username: 'poniente',
         nombre: 'Lider Poniente',
         password_hash: hash,
@@ -49,23 +36,23 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
       ['guion_bajo', 'Con _ bajo', null],
     ] as const;
     for (const [username, nombre, telefono] of filas) {
-      await e.db
+      await U.e.db
         .insertInto('usuarios')
         .values({
-          empresa_id: demo,
+          empresa_id: U.demo,
           username,
           nombre,
           password_hash: hash,
           nivel: 3,
-          lider_id: liderDemo,
-          cliente_id: clienteDemo,
+          lider_id: U.liderDemo,
+          cliente_id: U.clienteDemo,
           telefono,
         })
         .execute();
     }
   });
-  const lista = async (s: Sesion, qs: string) => {
-    const r = await get(s, `/api/usuarios?${qs}`);
+  const lista = async (s: U.Sesion, qs: string) => {
+    const r = await U.get(s, `/api/usuarios?${qs}`);
     expect(r.statusCode).toBe(200);
     return r.json() as {
       usuarios: { username: string; phoneNumber: string }[];
@@ -73,18 +60,20 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
       siguiente: string | null;
     };
   };
-  const nombres = async (qs: string, s = admin) =>
+  const nombres = async (qs: string, s = U.admin) =>
     (await lista(s, qs)).usuarios.map((u) => u.username).sort();
 
   it('case-insensitive substring; OR within a column; AND across columns', async () => {
-    expect(await nombres(filtros({ username: ['ana'] }))).toEqual(['ANAbel', 'ana.lopez']);
-    expect(await nombres(filtros({ username: ['ANA', 'luis'] }))).toEqual(['ANAbel', 'ana.lopez', 'luis']);
-    expect(await nombres(filtros({ nombre: ['ana'], phoneNumber: ['55'] }))).toEqual(['ana.lopez', 'luis']);
-    expect(await nombres(filtros({ nombre: ['ana'], username: ['luis'], phoneNumber: ['sin tel'] }))).toEqual(
-      [],
-    );
-    expect(await nombres(filtros({ username: ['ana'], phoneNumber: ['sin telefono'] }))).toEqual(['ANAbel']);
-    const poniente = (await lista(admin, filtros({ lider: ['ZONA poniente'] }))).usuarios as {
+    expect(await nombres(U.filtros({ username: ['ana'] }))).toEqual(['ANAbel', 'ana.lopez']);
+    expect(await nombres(U.filtros({ username: ['ANA', 'luis'] }))).toEqual(['ANAbel', 'ana.lopez', 'luis']);
+    expect(await nombres(U.filtros({ nombre: ['ana'], phoneNumber: ['55'] }))).toEqual(['ana.lopez', 'luis']);
+    expect(
+      await nombres(U.filtros({ nombre: ['ana'], username: ['luis'], phoneNumber: ['sin tel'] })),
+    ).toEqual([]);
+    expect(await nombres(U.filtros({ username: ['ana'], phoneNumber: ['sin telefono'] }))).toEqual([
+      'ANAbel',
+    ]);
+    const poniente = (await lista(U.admin, U.filtros({ lider: ['ZONA poniente'] }))).usuarios as {
       username: string;
       lider?: string;
     }[];
@@ -93,18 +82,18 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
   });
 
   it('% and _ in a chip match themselves', async () => {
-    expect(await nombres(filtros({ nombre: ['%'] }))).toEqual(['pct']);
-    expect(await nombres(filtros({ nombre: ['_'] }))).toEqual(['guion_bajo']);
-    expect((await lista(admin, filtros({ username: ['ANAbel'] }))).usuarios[0]?.phoneNumber).toBe('null');
+    expect(await nombres(U.filtros({ nombre: ['%'] }))).toEqual(['pct']);
+    expect(await nombres(U.filtros({ nombre: ['_'] }))).toEqual(['guion_bajo']);
+    expect((await lista(U.admin, U.filtros({ username: ['ANAbel'] }))).usuarios[0]?.phoneNumber).toBe('null');
   });
 
   it('pages of 2 walk every row once, total on the first page only', async () => {
-    const primera = await lista(admin, 'limit=2');
+    const primera = await lista(U.admin, 'limit=2');
     expect(primera.total).toBeGreaterThan(5);
     const vistos: string[] = primera.usuarios.map((u) => u.username);
     let siguiente = primera.siguiente;
     while (siguiente) {
-      const p = await lista(admin, `limit=2&after=${siguiente}`);
+      const p = await lista(U.admin, `limit=2&after=${siguiente}`);
       expect(p.total).toBeNull();
       vistos.push(...p.usuarios.map((u) => u.username));
       siguiente = p.siguiente;
@@ -114,12 +103,12 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
   });
 
   it('level 2 sees only its leader and its clients', async () => {
-    const todos = await nombres('limit=100', lider);
+    const todos = await nombres('limit=100', U.lider);
     expect(todos).toContain('cliente');
     expect(todos).toContain('lider');
     expect(todos).not.toContain('admin');
     expect(todos).not.toContain('root');
-    const deZona = (await lista(admin, filtros({ lider: ['zona poniente'] }))).usuarios.map(
+    const deZona = (await lista(U.admin, U.filtros({ lider: ['zona poniente'] }))).usuarios.map(
       (u) => u.username,
     );
     expect(deZona).toEqual(['poniente']);
@@ -128,7 +117,7 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
 
   it('bad paging input is a 400 with a Spanish mensaje', async () => {
     for (const qs of ['after=abc', 'limit=0', 'limit=1000']) {
-      const r = await get(admin, `/api/usuarios?${qs}`);
+      const r = await U.get(U.admin, `/api/usuarios?${qs}`);
       expect(r.statusCode, qs).toBe(400);
       expect(r.json().mensaje).toMatch(/^Datos inválidos/);
     }
@@ -137,34 +126,34 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
   it('bad chip filters are a 400 with the filters mensaje', async () => {
     for (const qs of [
       'filtros=%7Bno-json',
-      filtros({ username: ['x'.repeat(51)] }),
-      filtros({ password_hash: ['a'] }),
-      filtros({ username: 'ana' }),
-      filtros({ nombre: ['a\u0000b'] }),
-      filtros({ nombre: Array.from({ length: 21 }, (_, i) => `c${i}`) }),
+      U.filtros({ username: ['x'.repeat(51)] }),
+      U.filtros({ password_hash: ['a'] }),
+      U.filtros({ username: 'ana' }),
+      U.filtros({ nombre: ['a\u0000b'] }),
+      U.filtros({ nombre: Array.from({ length: 21 }, (_, i) => `c${i}`) }),
     ]) {
-      const r = await get(admin, `/api/usuarios?${qs}`);
+      const r = await U.get(U.admin, `/api/usuarios?${qs}`);
       expect(r.statusCode, qs).toBe(400);
       expect(r.json().mensaje, qs).toContain(M.filtrosInvalidos);
     }
   });
 
   it('the old repeated query keys are no filter: the whole list comes back', async () => {
-    const todos = (await lista(admin, '')).total;
-    expect((await lista(admin, 'username=ana')).total).toBe(todos);
+    const todos = (await lista(U.admin, '')).total;
+    expect((await lista(U.admin, 'username=ana')).total).toBe(todos);
   });
 });
 
 describe('Excel USUARIOS', () => {
   it('exports the rows of the list (scope and chips) to a file a second reader opens', async () => {
-    const filtros = { nivel: ['3'] };
-    const lista = await get(
-      lider,
-      `/api/usuarios?limit=100&filtros=${encodeURIComponent(JSON.stringify(filtros))}`,
+    const porNivel = { nivel: ['3'] };
+    const lista = await U.get(
+      U.lider,
+      `/api/usuarios?limit=100&filtros=${encodeURIComponent(JSON.stringify(porNivel))}`,
     );
-    const r = await post(lider, '/excel', { tipo: 'USUARIOS', filtros });
+    const r = await U.post(U.lider, '/excel', { tipo: 'USUARIOS', filtros: porNivel });
     expect(r.statusCode, r.body).toBe(200);
-    const archivo = await e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
+    const archivo = await U.e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
     const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
     expect(titulos).toEqual([
       '#',
@@ -183,7 +172,7 @@ describe('Excel USUARIOS', () => {
   });
 
   it('refuses chips of columns the list does not have', async () => {
-    const r = await post(admin, '/excel', { tipo: 'USUARIOS', filtros: { icc: ['1'] } });
+    const r = await U.post(U.admin, '/excel', { tipo: 'USUARIOS', filtros: { icc: ['1'] } });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.filtrosInvalidos);
   });
@@ -191,11 +180,11 @@ describe('Excel USUARIOS', () => {
 
 describe('leader and client pickers', () => {
   beforeAll(async () => {
-    await e.db
+    await U.e.db
       .insertInto('lideres')
       .values(
         Array.from({ length: 25 }, (_, i) => ({
-          empresa_id: demo,
+          empresa_id: U.demo,
           nombre: `Picker ${String(i).padStart(2, '0')}`,
         })),
       )
@@ -206,43 +195,43 @@ describe('leader and client pickers', () => {
     const vistos: string[] = [];
     let after = '';
     for (;;) {
-      const r = (await get(admin, `/api/lideres?q=picker${after ? `&after=${after}` : ''}`)).json();
+      const r = (await U.get(U.admin, `/api/lideres?q=picker${after ? `&after=${after}` : ''}`)).json();
       expect(r.lideres.length).toBeLessThanOrEqual(10);
       vistos.push(...r.lideres.map((l: { lider: string }) => l.lider));
       if (!r.siguiente) break;
       after = r.siguiente;
     }
     expect(vistos).toEqual(Array.from({ length: 25 }, (_, i) => `Picker ${String(i).padStart(2, '0')}`));
-    expect((await get(admin, '/api/lideres')).json().lideres).toHaveLength(10);
+    expect((await U.get(U.admin, '/api/lideres')).json().lideres).toHaveLength(10);
   });
 
   it('level 2 gets only its own leader and its clients', async () => {
-    const l = (await get(lider, '/api/lideres')).json();
-    expect(l).toEqual({ lideres: [{ id: liderDemo, lider: 'Lider Demo' }], siguiente: null });
-    const c = (await get(lider, '/api/clientes')).json();
+    const l = (await U.get(U.lider, '/api/lideres')).json();
+    expect(l).toEqual({ lideres: [{ id: U.liderDemo, lider: 'Lider Demo' }], siguiente: null });
+    const c = (await U.get(U.lider, '/api/clientes')).json();
     expect(c.clientes.length).toBeGreaterThan(0);
-    for (const x of c.clientes) expect(x.liderId).toBe(liderDemo);
+    for (const x of c.clientes) expect(x.liderId).toBe(U.liderDemo);
     // Another leader of the company, with a client: none of it reaches level 2.
     const otro = (
-      await e.db
+      await U.e.db
         .insertInto('lideres')
-        .values({ empresa_id: demo, nombre: 'Zona Norte' })
+        .values({ empresa_id: U.demo, nombre: 'Zona Norte' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-    await e.db
+    await U.e.db
       .insertInto('clientes')
-      .values({ empresa_id: demo, lider_id: otro, nombre: 'Cliente Norte' })
+      .values({ empresa_id: U.demo, lider_id: otro, nombre: 'Cliente Norte' })
       .execute();
-    expect((await get(lider, `/api/clientes?lider=${otro}`)).json().clientes).toEqual([]);
+    expect((await U.get(U.lider, `/api/clientes?lider=${otro}`)).json().clientes).toEqual([]);
   });
 
   it('GET /api/clientes?lider= gives pairs {lider, cliente} of that leader', async () => {
-    const r = (await get(admin, `/api/clientes?lider=${liderDemo}&q=cliente`)).json();
+    const r = (await U.get(U.admin, `/api/clientes?lider=${U.liderDemo}&q=cliente`)).json();
     expect(r.clientes).toContainEqual({
-      id: clienteDemo,
+      id: U.clienteDemo,
       cliente: 'Cliente Demo',
-      liderId: liderDemo,
+      liderId: U.liderDemo,
       lider: 'Lider Demo',
     });
   });
@@ -250,19 +239,19 @@ describe('leader and client pickers', () => {
 
 describe('amount permission', () => {
   it('setUsuariosMonto turns isMonto on and off; usuariosMonto lists leaders and clients only', async () => {
-    const on = await post(admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: 1 });
+    const on = await U.post(U.admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: 1 });
     expect(on.statusCode).toBe(200);
-    expect((await fila('cliente')).is_monto).toBe(true);
+    expect((await U.fila('cliente')).is_monto).toBe(true);
     expect(
-      (await post(admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: false })).statusCode,
+      (await U.post(U.admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: false })).statusCode,
     ).toBe(200);
-    expect((await fila('cliente')).is_monto).toBe(false);
-    const admins = await post(admin, '/api/setUsuariosMonto', { username: 'root', isMonto: 1 });
+    expect((await U.fila('cliente')).is_monto).toBe(false);
+    const admins = await U.post(U.admin, '/api/setUsuariosMonto', { username: 'root', isMonto: 1 });
     expect(admins.statusCode).toBe(403);
     const todos: { nivel: number }[] = [];
     let after = '';
     for (;;) {
-      const r = (await get(admin, `/api/usuariosMonto?limit=50${after ? `&after=${after}` : ''}`)).json();
+      const r = (await U.get(U.admin, `/api/usuariosMonto?limit=50${after ? `&after=${after}` : ''}`)).json();
       todos.push(...r.usuarios);
       if (!r.siguiente) break;
       after = r.siguiente;
@@ -275,8 +264,8 @@ describe('amount permission', () => {
 describe('the service without HTTP', () => {
   it('listar for a leader user without a leader row sees nobody', async () => {
     const r = await usuarios.listar(
-      { db: e.db },
-      { usuarioId: 1, empresaId: demo, nivel: 2, liderId: null, permisos: [] },
+      { db: U.e.db },
+      { usuarioId: 1, empresaId: U.demo, nivel: 2, liderId: null, permisos: [] },
       { limit: 20 },
     );
     expect(r).toEqual({ usuarios: [], total: 0, siguiente: null });
@@ -319,7 +308,7 @@ describe('generated bad input', () => {
         fc.constantFrom('/registrarUsuario', '/editarUsuario', '/eliminarUsuario', '/api/setUsuariosMonto'),
         cuerpo,
         async (url, body) => {
-          const r = await post(admin, url, body);
+          const r = await U.post(U.admin, url, body);
           expect(r.statusCode, `${url} ${JSON.stringify(body)} ${r.body}`).toBeLessThan(500);
           if (r.statusCode >= 400) expect(typeof r.json().mensaje).toBe('string');
         },
@@ -346,7 +335,7 @@ describe('generated bad input', () => {
           },
         ),
         async (ruta, q) => {
-          const r = await get(admin, `${ruta}?${new URLSearchParams(q)}`);
+          const r = await U.get(U.admin, `${ruta}?${new URLSearchParams(q)}`);
           expect(r.statusCode, `${ruta} ${JSON.stringify(q)} ${r.body}`).toBeLessThan(500);
         },
       ),

@@ -1,22 +1,10 @@
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
 import { entrar } from './entorno.ts';
-import {
-  admin,
-  clienteDemo,
-  cuentaUsuarios,
-  demo,
-  e,
-  fila,
-  lider,
-  liderDemo,
-  nuevo,
-  post,
-  prepararUsuarios,
-} from './usuarios-entorno.ts';
+import * as U from './usuarios-entorno.ts';
 
 // Section 5's validation messages, from the API.
-prepararUsuarios();
+U.prepararUsuarios();
 
 describe('section 5 validation messages, from the API, nothing written', () => {
   const registro: [string, Record<string, unknown>, string][] = [
@@ -37,22 +25,22 @@ describe('section 5 validation messages, from the API, nothing written', () => {
     ['nombre over 100', { nombre: 'x'.repeat(101) }, M.nombreLargo],
   ];
   it.each(registro)('register: %s', async (_caso, cambios, mensaje) => {
-    const antes = await cuentaUsuarios();
-    const r = await post(admin, '/registrarUsuario', nuevo(cambios));
+    const antes = await U.cuentaUsuarios();
+    const r = await U.post(U.admin, '/registrarUsuario', U.nuevo(cambios));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
-    expect(await cuentaUsuarios()).toBe(antes);
+    expect(await U.cuentaUsuarios()).toBe(antes);
   });
 
   it('register: a client of another leader is not that leader’s client', async () => {
-    const c = await e.db
+    const c = await U.e.db
       .insertInto('clientes')
       .values({
-        empresa_id: demo,
+        empresa_id: U.demo,
         lider_id: (
-          await e.db
+          await U.e.db
             .insertInto('lideres')
-            .values({ empresa_id: demo, nombre: 'Zona Este' })
+            .values({ empresa_id: U.demo, nombre: 'Zona Este' })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
@@ -60,53 +48,53 @@ describe('section 5 validation messages, from the API, nothing written', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const r = await post(admin, '/registrarUsuario', nuevo({ cliente: c.id }));
+    const r = await U.post(U.admin, '/registrarUsuario', U.nuevo({ cliente: c.id }));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.seleccionaCliente);
   });
 
   it("level 2 creator: 'El numero de recargas maximo es {MRD}' over its own MRD (500)", async () => {
-    const r = await post(lider, '/registrarUsuario', nuevo({ maxRecargas: 501 }));
+    const r = await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 501 }));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe('El numero de recargas maximo es 500');
-    expect((await post(lider, '/registrarUsuario', nuevo({ maxRecargas: 500 }))).statusCode).toBe(200);
+    expect((await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 500 }))).statusCode).toBe(200);
   });
 
   it("gsmoviles: 'el Numero de recargas maximas son 5' for a client made by a leader; admins exempt", async () => {
     const gsm = (
-      await e.db
+      await U.e.db
         .selectFrom('empresas')
         .select('id')
         .where('codigo', '=', 'gsmoviles')
         .executeTakeFirstOrThrow()
     ).id;
-    const adminGsm = await entrar(e.app, 'admin', 'gsmoviles');
-    const alta = await post(adminGsm, '/registrarUsuario', {
-      ...nuevo({ nivel: 2, lider: 0, cliente: 0, nombre: 'Lider GS', maxRecargas: 1000 }),
+    const adminGsm = await entrar(U.e.app, 'admin', 'gsmoviles');
+    const alta = await U.post(adminGsm, '/registrarUsuario', {
+      ...U.nuevo({ nivel: 2, lider: 0, cliente: 0, nombre: 'Lider GS', maxRecargas: 1000 }),
       username: 'lidergs',
     });
     expect(alta.statusCode).toBe(200);
-    const lgs = await fila('lidergs', gsm);
-    await e.db
+    const lgs = await U.fila('lidergs', gsm);
+    await U.e.db
       .insertInto('usuario_permisos')
       .values({ usuario_id: lgs.id, clave: 'USUARIO_CLIENTE' })
       .execute();
-    const liderGs = await entrar(e.app, 'lidergs', 'gsmoviles', 'Clave.123');
+    const liderGs = await entrar(U.e.app, 'lidergs', 'gsmoviles', 'Clave.123');
     const base = { lider: lgs.lider_id, cliente: 0, clienteNuevo: 'Tienda GS' };
-    const r = await post(liderGs, '/registrarUsuario', nuevo({ ...base, maxRecargas: 6 }));
+    const r = await U.post(liderGs, '/registrarUsuario', U.nuevo({ ...base, maxRecargas: 6 }));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe('el Numero de recargas maximas son 5');
-    expect((await post(liderGs, '/registrarUsuario', nuevo({ ...base, maxRecargas: 5 }))).statusCode).toBe(
-      200,
-    );
-    const porAdmin = await post(
+    expect(
+      (await U.post(liderGs, '/registrarUsuario', U.nuevo({ ...base, maxRecargas: 5 }))).statusCode,
+    ).toBe(200);
+    const porAdmin = await U.post(
       adminGsm,
       '/registrarUsuario',
-      nuevo({ ...base, clienteNuevo: 'Tienda GS 2', maxRecargas: 900 }),
+      U.nuevo({ ...base, clienteNuevo: 'Tienda GS 2', maxRecargas: 900 }),
     );
     expect(porAdmin.statusCode).toBe(200);
     // demo has no cap: the same leader rule there only limits to the leader's MRD.
-    expect((await post(lider, '/registrarUsuario', nuevo({ maxRecargas: 6 }))).statusCode).toBe(200);
+    expect((await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 6 }))).statusCode).toBe(200);
   });
 
   const edicion: [string, Record<string, unknown>, string][] = [
@@ -119,17 +107,17 @@ describe('section 5 validation messages, from the API, nothing written', () => {
     ['maxRecargas over 1,000,000', { maxRecargas: 2_000_000 }, M.rangoMaxRecargas],
   ];
   it.each(edicion)('edit: %s', async (_caso, cambios, mensaje) => {
-    const u = await fila('cliente');
-    const r = await post(admin, '/editarUsuario', {
+    const u = await U.fila('cliente');
+    const r = await U.post(U.admin, '/editarUsuario', {
       id: u.id,
       nombre: 'Cambiado',
       nivel: 3,
-      lider: liderDemo,
-      cliente: clienteDemo,
+      lider: U.liderDemo,
+      cliente: U.clienteDemo,
       ...cambios,
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
-    expect((await fila('cliente')).nombre).toBe(u.nombre);
+    expect((await U.fila('cliente')).nombre).toBe(u.nombre);
   });
 });
