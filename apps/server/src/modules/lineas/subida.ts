@@ -167,7 +167,7 @@ async function escribir(
     if (mensaje) r.errores.set(colIcc, mensaje);
   };
   await subidas.escribirPorTramos(
-    ctx.db,
+    ctx,
     { empresaId: u.empresaId, accion },
     validas,
     async (tx, lote, anotar) => {

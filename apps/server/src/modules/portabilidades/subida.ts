@@ -79,7 +79,7 @@ export async function subirPortabilidades(
   });
   const validas = revisiones.filter((r) => r.porta !== undefined);
   await subidas.escribirPorTramos(
-    ctx.db,
+    ctx,
     { empresaId: u.empresaId, accion: 6 },
     validas,
     async (tx, lote, anotar) => {

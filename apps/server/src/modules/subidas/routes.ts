@@ -10,6 +10,7 @@ import { ACCIONES_CON_VIGENCIA, API_SUBIDAS, respuestaSubida } from '@recargas/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
+import type { Bitacora } from '../../lib/bitacora.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { conGcFrecuente } from '../../lib/memoria.ts';
 import * as subidas from './service.ts';
@@ -78,7 +79,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
             }
           }
         } catch (e) {
-          throw traducir(e, limites.maxBytes);
+          throw traducir(e, limites.maxBytes, req.log);
         }
         const accion = subidas.revisarAccion(u, Number(campos.accion || Number.NaN));
         if (!ruta) throw new ErrorApi(400, M.archivoRequerido);
@@ -152,13 +153,13 @@ const demasiadoGrande = (bytes: number) =>
   new ErrorApi(413, texto('archivoDemasiadoGrande', { mb: Math.round(bytes / 1024 / 1024) }));
 
 /** Multipart's own errors, in Spanish. */
-function traducir(e: unknown, maxBytes: number): unknown {
+function traducir(e: unknown, maxBytes: number, log: Bitacora): unknown {
   if (e instanceof ErrorApi) return e;
   const codigo = (e as { code?: string }).code ?? '';
   if (codigo === 'FST_REQ_FILE_TOO_LARGE') return demasiadoGrande(maxBytes);
   if (codigo.startsWith('FST_') && codigo.endsWith('_LIMIT')) return new ErrorApi(413, M.archivoIlegible);
   if (codigo === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ErrorApi(400, M.archivoRequerido);
   // Unexpected: the user gets the generic refusal, the log keeps why.
-  console.warn('Subida: el multipart no se pudo leer:', e);
+  log.warn({ err: e }, 'Subida: el multipart no se pudo leer');
   return new ErrorApi(400, M.archivoIlegible);
 }

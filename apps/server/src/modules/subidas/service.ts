@@ -83,7 +83,7 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
   await revisarZip(o.ruta, o.limites);
-  const { encabezados, filas } = await leerHojaDosVeces(o.ruta, o.limites);
+  const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites);
   if (o.accion === 6) return portabilidades.subirPortabilidades(ctx, u, encabezados, filas);
   if (o.accion === 7) return usuarios.subirUsuarios(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, esAdministrador(u.nivel), extrasEmpresa);
@@ -96,12 +96,12 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
  * never reproduced locally, cause unknown): a file it cannot read is read once more before it is
  * refused, and the first failure is logged with its cause. A bad file is refused either way.
  */
-async function leerHojaDosVeces(ruta: string, limites: LimitesXlsx) {
+async function leerHojaDosVeces(ctx: Ctx, ruta: string, limites: LimitesXlsx) {
   try {
     return await leerHoja(ruta, limites);
   } catch (e) {
     if (!(e instanceof ErrorApi) || e.cause === undefined) throw e;
-    console.warn('Lectura de .xlsx fallida, se reintenta:', e.cause);
+    ctx.log.warn({ err: e.cause }, 'Lectura de .xlsx fallida, se reintenta');
     return leerHoja(ruta, limites);
   }
 }

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import type { Ctx } from '../../contexto.ts';
 import { type Db, unaConexion } from '../../db/database.ts';
 import { Cerrojo, cediendo } from '../../db/pglite-dialect.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Bitacora } from '../../lib/bitacora.ts';
 import * as lineas from '../lineas/service.ts';
 import * as portabilidades from '../portabilidades/service.ts';
 import * as repo from './repo.ts';
@@ -51,12 +53,13 @@ function estadoDe(db: Db) {
  * the upload ends or is undone.
  */
 export async function escribirPorTramos<T>(
-  db: Db,
+  ctx: Ctx,
   o: { empresaId: number; accion: number },
   filas: T[],
   escribir: (tx: Tx, tramo: T[], anotar: Anotar) => Promise<void>,
 ): Promise<void> {
   if (filas.length === 0) return;
+  const { db } = ctx;
   if (!unaConexion(db)) {
     await db.transaction().execute(async (tx) => {
       for (let i = 0; i < filas.length; i += TRAMO) await escribir(tx, filas.slice(i, i + TRAMO), null);
@@ -72,7 +75,7 @@ export async function escribirPorTramos<T>(
   const liberar = await turno.acquire();
   try {
     // Every statement of it gives way to the requests in course (pglite-dialect.ts).
-    await cediendo(() => escribirConDiario(db, o, filas, escribir));
+    await cediendo(() => escribirConDiario(db, ctx.log, o, filas, escribir));
   } finally {
     liberar();
   }
@@ -81,17 +84,20 @@ export async function escribirPorTramos<T>(
 /** The embedded database's way (see escribirPorTramos): short transactions, each with its undo. */
 async function escribirConDiario<T>(
   db: Db,
+  log: Bitacora,
   o: { empresaId: number; accion: number },
   filas: T[],
   escribir: (tx: Tx, tramo: T[], anotar: Anotar) => Promise<void>,
 ) {
   const { activas } = estadoDe(db);
-  await recuperar(db).catch((e) => console.error('Subidas: no se pudo deshacer una subida inconclusa', e));
+  await recuperar(db).catch((e) =>
+    log.error({ err: e }, 'Subidas: no se pudo deshacer una subida inconclusa'),
+  );
   // PGlite has no autovacuum: nothing else ever updates its statistics, and chunks looking up ICCs
   // in a table that grew since were 3-10 times slower (500 ICCs in 100,000 lines: 70 -> 5 ms).
   // ANALYZE takes ~0.1 s there (0.15 s at 1,000,000 lines); once before, once after.
   const tabla = o.accion === 6 ? 'portabilidades' : 'lineas';
-  await analizar(db, tabla);
+  await analizar(db, log, tabla);
   const subida = await repo.abrir(db, o.empresaId, o.accion);
   activas.add(subida.id);
   try {
@@ -106,17 +112,17 @@ async function escribirConDiario<T>(
     await repo.cerrar(db, subida.id);
   } catch (error) {
     await deshacer(db, subida).catch((e) =>
-      console.error(`Subida ${subida.id}: no se pudo deshacer; se deshará al iniciar`, e),
+      log.error({ err: e }, `Subida ${subida.id}: no se pudo deshacer; se deshará al iniciar`),
     );
     throw error;
   } finally {
     activas.delete(subida.id);
   }
-  await analizar(db, tabla);
+  await analizar(db, log, tabla);
 }
 
-const analizar = (db: Db, tabla: 'lineas' | 'portabilidades') =>
-  repo.analizar(db, tabla).catch((e) => console.warn(`Subidas: analyze ${tabla} falló`, e));
+const analizar = (db: Db, log: Bitacora, tabla: 'lineas' | 'portabilidades') =>
+  repo.analizar(db, tabla).catch((e) => log.warn({ err: e }, `Subidas: analyze ${tabla} falló`));
 
 /**
  * Undoes the uploads left in progress by a process that died (or an undo that failed), except
