@@ -118,10 +118,11 @@ export interface DeshacerLineas {
 
 /**
  * Undoes one chunk of an upload: its new lines deleted, the replaced ones given back the columns
- * a replacement sets, the deleted ones inserted again with their ids and links. A line whose ICC
- * was taken again meanwhile is left as the other writer made it.
+ * a replacement sets, the deleted ones inserted again with their ids. A line whose ICC was taken
+ * again meanwhile is left as the other writer made it. Answers the ids of the lines put back,
+ * whose top-ups and recyclings their own modules link again (lib/enlaces.ts).
  */
-export async function deshacer(tx: Tx, empresaId: number, d: DeshacerLineas) {
+export async function deshacer(tx: Tx, empresaId: number, d: DeshacerLineas): Promise<number[]> {
   await sql`delete from lineas
     where empresa_id = ${empresaId}
       and id in (select jsonb_array_elements_text(${d.insertadas}::jsonb)::bigint)`.execute(tx);
@@ -134,20 +135,11 @@ export async function deshacer(tx: Tx, empresaId: number, d: DeshacerLineas) {
       from jsonb_populate_recordset(null::lineas, ${d.cambiadas}::jsonb) a
       where l.id = a.id and l.empresa_id = ${empresaId}`.execute(tx);
   }
-  if (d.borradas) {
-    const vueltas = (
-      await sql<{ id: number }>`insert into lineas
-        select * from jsonb_populate_recordset(null::lineas, ${d.borradas}::jsonb) where empresa_id = ${empresaId}
-        on conflict do nothing
-        returning id`.execute(tx)
-    ).rows.map((f) => f.id);
-    if (vueltas.length === 0) return;
-    for (const tabla of ['recargas', 'reciclajes'] as const) {
-      await sql`update ${sql.table(tabla)} t set linea_id = (e->>'id')::bigint
-        from jsonb_array_elements(${d.borradas}::jsonb) e, jsonb_array_elements_text(e->${`_${tabla}`}) x
-        where t.id = x::bigint and t.linea_id is null and (e->>'id')::bigint = any(${vueltas}::bigint[])`.execute(
-        tx,
-      );
-    }
-  }
+  if (!d.borradas) return [];
+  return (
+    await sql<{ id: number }>`insert into lineas
+      select * from jsonb_populate_recordset(null::lineas, ${d.borradas}::jsonb) where empresa_id = ${empresaId}
+      on conflict do nothing
+      returning id`.execute(tx)
+  ).rows.map((f) => f.id);
 }

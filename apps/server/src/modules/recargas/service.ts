@@ -8,8 +8,11 @@ import {
   TIPO_EXTERNA,
   veMontoMovimientos,
 } from '@recargas/contracts/recargas';
+import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
+import type { DB } from '../../db/schema.ts';
 import { COLAS } from '../../jobs/colas.ts';
+import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.ts';
 import type { FilaProveedor } from '../../providers/registro.ts';
@@ -20,6 +23,10 @@ import * as repo from './repo.ts';
 
 export type { Llave } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
+
+/** An undone upload put deleted lines back: their top-ups point at them again (subidas/tramos.ts). */
+export const reenlazarLineas = (tx: Transaction<DB>, borradas: string, vueltas: number[]) =>
+  enlaces.reenlazarLineas(tx, 'recargas', borradas, vueltas);
 
 /** Kinds of top-up row. */
 export const TIPO_RECARGA = { normal: 1, sinUsuario: 2, externa: TIPO_EXTERNA } as const;

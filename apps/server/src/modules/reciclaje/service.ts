@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { DB } from '../../db/schema.ts';
 import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
+import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { hoyEn } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
@@ -21,6 +22,10 @@ type Tx = Transaction<DB>;
 
 const ajustesDe = async (ctx: Ctx, empresaId: number) =>
   empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
+
+/** An undone upload put deleted lines back: their recyclings point at them again (subidas/tramos.ts). */
+export const reenlazarLineas = (tx: Tx, borradas: string, vueltas: number[]) =>
+  enlaces.reenlazarLineas(tx, 'reciclajes', borradas, vueltas);
 
 /** 'Today' in the company's time zone: a validity ends at the end of its day there. */
 const hoyDe = async (ctx: Ctx, empresaId: number) => hoyEn((await ajustesDe(ctx, empresaId)).zonaHoraria);

@@ -6,6 +6,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Bitacora } from '../../lib/bitacora.ts';
 import * as lineas from '../lineas/service.ts';
 import * as portabilidades from '../portabilidades/service.ts';
+import * as recargas from '../recargas/service.ts';
+import * as reciclaje from '../reciclaje/service.ts';
 import * as repo from './repo.ts';
 
 type Tx = Transaction<DB>;
@@ -150,8 +152,14 @@ async function deshacer(db: Db, s: { id: number; empresa_id: number }) {
         await repo.borrarSubida(tx, s.id);
         return false;
       }
-      if (t.tabla === 'lineas') await lineas.deshacer(tx, s.empresa_id, t);
-      else await portabilidades.deshacerNuevas(tx, s.empresa_id, t.insertadas);
+      if (t.tabla === 'lineas') {
+        const vueltas = await lineas.deshacer(tx, s.empresa_id, t);
+        // The top-ups and recyclings of the lines put back point at them again, each by its module.
+        if (t.borradas && vueltas.length > 0) {
+          await recargas.reenlazarLineas(tx, t.borradas, vueltas);
+          await reciclaje.reenlazarLineas(tx, t.borradas, vueltas);
+        }
+      } else await portabilidades.deshacerNuevas(tx, s.empresa_id, t.insertadas);
       await repo.borrarTramo(tx, t.id);
       return true;
     });
