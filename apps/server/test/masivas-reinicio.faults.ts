@@ -64,7 +64,8 @@ beforeAll(async () => {
     PROVIDER_SIM_URL: simUrl,
     PROVIDER_TIMEOUT_MS: '2000',
     RECONCILIAR_TRAS: '1',
-    LOG_LEVEL: 'fatal',
+    // A worker says it is ready in an info line of its log (proceso.ts waits for it).
+    LOG_LEVEL: 'info',
   };
   trabajadores = [0, 1].map(() => new ProcesoApi('', env, 'src/worker.ts'));
   await Promise.all(trabajadores.map((t) => t.arrancar()));
