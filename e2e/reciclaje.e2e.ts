@@ -20,7 +20,7 @@ const dnDeFila = async (i: number) => {
 };
 const aviso = (t: string) => pagina.locator('#notistack-snackbar').filter({ hasText: t }).first();
 
-// Seeded demo lines (seed.ts): line 0's ICC ends in an even digit (ATT answers it as active),
+// Seeded demo lines (db/seed/lineas.ts): line 0's ICC ends in an even digit (ATT answers it as active),
 // line 1's in an odd one (not active yet); line 1's number is 5520003571.
 const ICC_ACTIVO = '8952140100000000000';
 const ICC_INACTIVO = '8952140100000007919';
