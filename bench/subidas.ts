@@ -6,15 +6,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { PLANTILLAS } from '../apps/server/src/modules/subidas/service.ts';
-import {
-  baseNueva,
-  type Cifra,
-  entornoServidor,
-  filaLinea,
-  guardarResultados,
-  proceso,
-  tamano,
-} from './comun.ts';
+import * as medir from './comun.ts';
 
 /**
  * npm run bench:uploads — does a long upload stop the rest of the server on the embedded
@@ -28,13 +20,13 @@ import {
  * BENCH_FILAS_SUBIDA rows (default 100,000), BENCH_ACCIONES (default 1,2,3,6,7,excel);
  * BENCH_POSTGRES=1: the same on a fresh database of BENCH_DATABASE_URL's PostgreSQL, to compare.
  */
-const FILAS = tamano('BENCH_FILAS_SUBIDA', 100_000, 5_000);
+const FILAS = medir.tamano('BENCH_FILAS_SUBIDA', 100_000, 5_000);
 const FILAS_USUARIOS = Math.min(FILAS, 1000);
-const SOLO_BASE_SEG = tamano('BENCH_BASE_SEG', 10, 3);
+const SOLO_BASE_SEG = medir.tamano('BENCH_BASE_SEG', 10, 3);
 const ACCIONES = (process.env.BENCH_ACCIONES ?? '1,2,3,6,7,excel').split(',');
 const PUERTO = 3813;
 const api = `http://127.0.0.1:${PUERTO}`;
-const base = process.env.BENCH_POSTGRES === '1' ? await baseNueva('subidas') : undefined;
+const base = process.env.BENCH_POSTGRES === '1' ? await medir.baseNueva('subidas') : undefined;
 const databaseUrl = base?.url ?? '';
 
 const datos = mkdtempSync(join(tmpdir(), 'bench-subidas-'));
@@ -111,11 +103,11 @@ const cuantil = (xs: number[], p: number) => {
 
 try {
   const comun = {
-    ...entornoServidor(databaseUrl, datos, PUERTO),
+    ...medir.entornoServidor(databaseUrl, datos, PUERTO),
     ...(databaseUrl ? { SEED_DEMO: '1' } : {}),
   };
   const icc = (i: number) => `8953${String(i).padStart(15, '0')}`;
-  const lineas = await escribirLibro('lineas.xlsx', 'Lineas', PLANTILLAS.admin, filaLinea, FILAS);
+  const lineas = await escribirLibro('lineas.xlsx', 'Lineas', PLANTILLAS.admin, medir.filaLinea, FILAS);
   const portas = await escribirLibro(
     'portas.xlsx',
     'Portabilidades',
@@ -131,7 +123,7 @@ try {
     FILAS_USUARIOS,
   );
 
-  servidor = await proceso('apps/server/src/main.ts', api, comun);
+  servidor = await medir.proceso('apps/server/src/main.ts', api, comun);
   const { cabeceras } = await entrar();
   for (let i = 0; i < 20; i++) await Promise.all([salud(), entrar()]);
 
@@ -188,7 +180,7 @@ try {
   }
 
   const filasTabla: string[] = [];
-  const cifras: Cifra[] = [];
+  const cifras: medir.Cifra[] = [];
   for (const p of pasos) {
     const t = performance.now();
     const pedido = p.pedir();
@@ -212,7 +204,7 @@ try {
     cifras.push({ caso: p.nombre, medida: 'time', valor: segundos, unidad: 's' });
     console.log(filasTabla.at(-1));
   }
-  guardarResultados(base ? 'subidas-postgres' : 'subidas', {
+  medir.guardarResultados(base ? 'subidas-postgres' : 'subidas', {
     bench: 'bench:uploads',
     base: base ? `PostgreSQL ${base.version}` : 'embedded PGlite on disk (DATA_DIR)',
     condiciones: `API over HTTP in its own process (WORKERS=0), demo data; lines file ${(statSync(lineas).size / 2 ** 20).toFixed(1)} MiB. GET /health every 20 ms and POST /iniciarSesion (admin) every 50 ms, each loop waiting for its answer, while the step runs.`,
