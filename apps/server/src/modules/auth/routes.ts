@@ -12,6 +12,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { esquema } from '../../lib/rutas.ts';
 import * as auth from './service.ts';
 
 const COOKIE_RENOVACION = 'rt';
@@ -33,52 +34,38 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_AUTH.iniciarSesion,
-    {
-      schema: { tags: ['auth'], summary: 'Inicio de sesión', body: credenciales, response: respuestasLogin },
-    },
+    esquema('auth', 'Inicio de sesión', { body: credenciales, response: respuestasLogin }),
     async (req, reply) => entregar(reply, await auth.iniciarSesion(app, req.body, req.ip)),
   );
 
   app.post(
     API_AUTH.configurarDosPasos,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Nuevo QR de verificación en dos pasos',
-        body: credenciales,
-        response: { 200: respuestaQr },
-      },
-    },
+    esquema('auth', 'Nuevo QR de verificación en dos pasos', {
+      body: credenciales,
+      response: { 200: respuestaQr },
+    }),
     async (req) => auth.configurarDosPasos(app, req.body, req.ip),
   );
 
   app.post(
     API_AUTH.verificarDosPasos,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Código de verificación en dos pasos',
-        body: verificacion2fa,
-        response: respuestasLogin,
-      },
-    },
+    esquema('auth', 'Código de verificación en dos pasos', {
+      body: verificacion2fa,
+      response: respuestasLogin,
+    }),
     async (req, reply) => entregar(reply, await auth.verificarDosPasos(app, req.body, req.ip)),
   );
 
   app.post(
     RUTA_RENOVACION,
-    {
-      schema: { tags: ['auth'], summary: 'Renueva el token expirado', response: { 200: respuestaToken } },
-    },
+    esquema('auth', 'Renueva el token expirado', { response: { 200: respuestaToken } }),
     async (req) =>
       auth.renovar(app, req.cookies[COOKIE_RENOVACION], req.headers['x-xsrf-token'] as string | undefined),
   );
 
   app.post(
     API_AUTH.cerrarSesion,
-    {
-      schema: { tags: ['auth'], summary: 'Cierra la sesión', response: { 204: z.null() } },
-    },
+    esquema('auth', 'Cierra la sesión', { response: { 204: z.null() } }),
     async (req, reply) => {
       await auth.cerrarSesion(app, req.sesion);
       reply.clearCookie(COOKIE_RENOVACION, { path: RUTA_RENOVACION });
@@ -89,9 +76,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_AUTH.quienSoy,
-    {
-      schema: { tags: ['auth'], summary: 'Usuario de la sesión', response: { 200: quienSoy } },
-    },
+    esquema('auth', 'Usuario de la sesión', { response: { 200: quienSoy } }),
     async (req) => {
       const s = req.sesion;
       return {
@@ -107,9 +92,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_AUTH.permisos,
-    {
-      schema: { tags: ['auth'], summary: 'Permisos del usuario', response: { 200: respuestaPermisos } },
-    },
+    esquema('auth', 'Permisos del usuario', { response: { 200: respuestaPermisos } }),
     async (req) => ({ permisos: req.sesion.permisos }),
   );
 };

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as empresas from './service.ts';
 
 const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
@@ -24,26 +25,18 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.empresa,
-    {
-      schema: {
-        tags: ['empresas'],
-        summary: 'Tema público de una empresa (login: se adivina por el host)',
-        params: nombreEmpresa,
-        response: { 200: empresaPublica },
-      },
-    },
+    esquema('empresas', 'Tema público de una empresa (login: se adivina por el host)', {
+      params: nombreEmpresa,
+      response: { 200: empresaPublica },
+    }),
     async (req) => empresas.publica(await empresas.buscar(app.db, req.params.name, req.headers.host)),
   );
 
   app.get(
     API_EMPRESAS.logo,
-    {
-      schema: {
-        tags: ['empresas'],
-        summary: 'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)',
-        params: nombreEmpresa,
-      },
-    },
+    esquema('empresas', 'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)', {
+      params: nombreEmpresa,
+    }),
     async (req, reply) => {
       const l = await empresas.logo(app.db, await empresas.buscar(app.db, req.params.name, req.headers.host));
       return reply.type(l.tipo).header('cache-control', 'public, max-age=300').send(l.datos);
@@ -52,26 +45,19 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.configuraciones,
-    {
-      schema: {
-        tags: ['configuraciones'],
-        summary: 'Colores, logo y funciones de la empresa',
-        response: { 200: configuraciones },
-      },
-    },
+    esquema('configuraciones', 'Colores, logo y funciones de la empresa', {
+      response: { 200: configuraciones },
+    }),
     async (req) => empresas.configuraciones(app.db, req.sesion.empresaId),
   );
 
   app.patch(
     API_EMPRESAS.configuraciones,
-    {
-      schema: {
-        tags: ['configuraciones'],
-        summary: 'Cambia colores y funciones de la empresa; cada cambio queda en la auditoría',
-        body: cambioConfiguraciones,
-        response: { 200: respuestaConfiguraciones },
-      },
-    },
+    esquema(
+      'configuraciones',
+      'Cambia colores y funciones de la empresa; cada cambio queda en la auditoría',
+      { body: cambioConfiguraciones, response: { 200: respuestaConfiguraciones } },
+    ),
     async (req) => ({
       ...(await empresas.cambiar(app.db, req.sesion, req.body)),
       mensaje: M.configuracionRealizada,
@@ -80,14 +66,11 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_EMPRESAS.subirLogo,
-    {
-      schema: {
-        tags: ['configuraciones'],
-        summary: `Sube el logo de la empresa (multipart: logo; PNG, JPG, GIF o WebP de hasta ${LOGO_MAX_KB} KB)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: respuestaConfiguraciones },
-      },
-    },
+    esquema(
+      'configuraciones',
+      `Sube el logo de la empresa (multipart: logo; PNG, JPG, GIF o WebP de hasta ${LOGO_MAX_KB} KB)`,
+      { consumes: ['multipart/form-data'], response: { 200: respuestaConfiguraciones } },
+    ),
     async (req) => ({
       ...(await empresas.cambiarLogo(app.db, req.sesion, await leerLogo(req))),
       mensaje: M.configuracionRealizada,
@@ -96,14 +79,11 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.auditoria,
-    {
-      schema: {
-        tags: ['configuraciones'],
-        summary: 'Historial de cambios de configuración de la empresa, el más reciente primero',
-        querystring: consultaAuditoria,
-        response: { 200: respuestaAuditoria },
-      },
-    },
+    esquema(
+      'configuraciones',
+      'Historial de cambios de configuración de la empresa, el más reciente primero',
+      { querystring: consultaAuditoria, response: { 200: respuestaAuditoria } },
+    ),
     async (req) => empresas.auditoria(app.db, req.sesion.empresaId, req.query),
   );
 };

@@ -17,10 +17,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as masivas from './service.ts';
 
 /** Bulk top-ups (spec sections 2 and 7): administrators with RECARGAS_MASIVAS. */
-const tags = ['recargasMasivas'];
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
 
 export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
@@ -34,54 +34,40 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_MASIVAS.bloques,
-    {
-      schema: { tags, summary: 'Bloques de recargas masivas', response: { 200: respuestaBloques } },
-    },
+    esquema('recargasMasivas', 'Bloques de recargas masivas', { response: { 200: respuestaBloques } }),
     async (req) => masivas.bloques(ctx, req.sesion.empresaId),
   );
 
   app.get(
     API_MASIVAS.lineas,
-    {
-      schema: {
-        tags,
-        summary: 'Líneas de un bloque (fecha = fechaNumerica del bloque)',
-        querystring: consultaLineasMasivas,
-        response: { 200: respuestaLineasMasivas },
-      },
-    },
+    esquema('recargasMasivas', 'Líneas de un bloque (fecha = fechaNumerica del bloque)', {
+      querystring: consultaLineasMasivas,
+      response: { 200: respuestaLineasMasivas },
+    }),
     async (req) => masivas.lineasDeBloque(ctx, req.sesion.empresaId, req.query.fecha),
   );
 
   app.post(
     API_MASIVAS.recargarBloque,
-    {
-      schema: {
-        tags,
-        summary: 'Recarga todas las líneas pendientes de un bloque (una tarea por línea)',
-        headers: cabeceras,
-        body: peticionRecargarBloque,
-        response: { 200: respuestaRecargarBloque },
-      },
-    },
+    esquema('recargasMasivas', 'Recarga todas las líneas pendientes de un bloque (una tarea por línea)', {
+      headers: cabeceras,
+      body: peticionRecargarBloque,
+      response: { 200: respuestaRecargarBloque },
+    }),
     async (req) => masivas.recargarBloque(ctx, quien(req), req.body.fecha),
   );
 
   app.post(
     API_MASIVAS.recargarIndividual,
-    {
-      schema: {
-        tags,
-        summary: 'Recarga una línea de un bloque',
-        headers: cabeceras,
-        body: peticionRecargarIndividual,
-        response: {
-          200: respuestaRecargarIndividual,
-          202: respuestaRecargarIndividual,
-          422: respuestaRecargarIndividual,
-        },
+    esquema('recargasMasivas', 'Recarga una línea de un bloque', {
+      headers: cabeceras,
+      body: peticionRecargarIndividual,
+      response: {
+        200: respuestaRecargarIndividual,
+        202: respuestaRecargarIndividual,
+        422: respuestaRecargarIndividual,
       },
-    },
+    }),
     async (req, reply) => {
       const r = await masivas.recargarIndividual(ctx, quien(req), req.body.id);
       return reply.code(r.status as 200 | 202 | 422).send(r.cuerpo);
@@ -90,35 +76,25 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_MASIVAS.programar,
-    {
-      schema: {
-        tags,
-        summary: 'Programa las recargas de un bloque en una ventana de tiempo',
-        body: ventanaProgramada,
-        response: { 200: respuestaProgramar },
-      },
-    },
+    esquema('recargasMasivas', 'Programa las recargas de un bloque en una ventana de tiempo', {
+      body: ventanaProgramada,
+      response: { 200: respuestaProgramar },
+    }),
     async (req) => masivas.programar(ctx, quien(req), req.body),
   );
 
   app.get(
     API_MASIVAS.programadas,
-    {
-      schema: { tags, summary: 'Programaciones vigentes', response: { 200: respuestaProgramas } },
-    },
+    esquema('recargasMasivas', 'Programaciones vigentes', { response: { 200: respuestaProgramas } }),
     async (req) => masivas.programas(ctx, req.sesion.empresaId),
   );
 
   app.post(
     API_MASIVAS.cancelarProgramacion,
-    {
-      schema: {
-        tags,
-        summary: 'Cancela lo que aún no se ha enviado de una programación',
-        body: peticionCancelarProgramacion,
-        response: { 200: respuestaCancelar },
-      },
-    },
+    esquema('recargasMasivas', 'Cancela lo que aún no se ha enviado de una programación', {
+      body: peticionCancelarProgramacion,
+      response: { 200: respuestaCancelar },
+    }),
     async (req) => masivas.cancelarProgramacion(ctx, req.sesion.empresaId, req.body.identificador),
   );
 };

@@ -1,13 +1,9 @@
 import { M } from '@recargas/contracts/mensajes';
-import {
-  API_NOTIFICACIONES,
-  peticionToken,
-  respuestaClavePush,
-  respuestaNotificaciones,
-} from '@recargas/contracts/notificaciones';
+import * as contrato from '@recargas/contracts/notificaciones';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as notificaciones from './service.ts';
 
 /** Notifications of the logged-in user: push subscription, in-app list. */
@@ -15,15 +11,11 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
   app.post(
-    API_NOTIFICACIONES.suscribir,
-    {
-      schema: {
-        tags: ['notificaciones'],
-        summary: 'Guarda la suscripción push del navegador (una por navegador)',
-        body: peticionToken,
-        response: { 200: respuestaMensaje },
-      },
-    },
+    contrato.API_NOTIFICACIONES.suscribir,
+    esquema('notificaciones', 'Guarda la suscripción push del navegador (una por navegador)', {
+      body: contrato.peticionToken,
+      response: { 200: respuestaMensaje },
+    }),
     async (req) => {
       await notificaciones.guardarToken(ctx, req.sesion, req.body.token);
       return { mensaje: M.notificacionesActivadas };
@@ -31,38 +23,26 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    API_NOTIFICACIONES.clave,
-    {
-      schema: {
-        tags: ['notificaciones'],
-        summary: 'Clave pública VAPID para suscribirse',
-        response: { 200: respuestaClavePush },
-      },
-    },
+    contrato.API_NOTIFICACIONES.clave,
+    esquema('notificaciones', 'Clave pública VAPID para suscribirse', {
+      response: { 200: contrato.respuestaClavePush },
+    }),
     async () => ({ publicKey: notificaciones.clavePublica(ctx) }),
   );
 
   app.get(
-    API_NOTIFICACIONES.notificaciones,
-    {
-      schema: {
-        tags: ['notificaciones'],
-        summary: 'Notificaciones del usuario (últimas 20) y cuántas no ha leído',
-        response: { 200: respuestaNotificaciones },
-      },
-    },
+    contrato.API_NOTIFICACIONES.notificaciones,
+    esquema('notificaciones', 'Notificaciones del usuario (últimas 20) y cuántas no ha leído', {
+      response: { 200: contrato.respuestaNotificaciones },
+    }),
     async (req) => notificaciones.lista(ctx, req.sesion.empresaId, req.sesion.usuarioId),
   );
 
   app.post(
-    API_NOTIFICACIONES.leidas,
-    {
-      schema: {
-        tags: ['notificaciones'],
-        summary: 'Marca como leídas las notificaciones del usuario',
-        response: { 200: respuestaMensaje },
-      },
-    },
+    contrato.API_NOTIFICACIONES.leidas,
+    esquema('notificaciones', 'Marca como leídas las notificaciones del usuario', {
+      response: { 200: respuestaMensaje },
+    }),
     async (req) => {
       await notificaciones.marcarLeidas(ctx, req.sesion.empresaId, req.sesion.usuarioId);
       return { mensaje: M.actualizadoCorrectamente };

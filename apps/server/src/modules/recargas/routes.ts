@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as empresas from '../empresas/service.ts';
 import { llaveDe } from './idempotencia.ts';
 import * as recargas from './service.ts';
@@ -37,15 +38,11 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargar,
-    {
-      schema: {
-        tags: ['recargas'],
-        summary: 'Recarga por ICC o teléfono',
-        headers: cabeceras,
-        body: peticionRecarga,
-        response: respuestas,
-      },
-    },
+    esquema('recargas', 'Recarga por ICC o teléfono', {
+      headers: cabeceras,
+      body: peticionRecarga,
+      response: respuestas,
+    }),
     async (req, reply) => {
       const k = clave(req, 'checkOut', req.sesion.usuarioId);
       return responder(
@@ -57,15 +54,11 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargarExterna,
-    {
-      schema: {
-        tags: ['recargas'],
-        summary: 'Recarga externa con folio (tipo 3)',
-        headers: cabeceras,
-        body: peticionRecargaExterna,
-        response: respuestas,
-      },
-    },
+    esquema('recargas', 'Recarga externa con folio (tipo 3)', {
+      headers: cabeceras,
+      body: peticionRecargaExterna,
+      response: respuestas,
+    }),
     async (req, reply) => {
       const k = clave(req, 'foreignCheckOut', req.sesion.usuarioId);
       const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };
@@ -78,16 +71,12 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargarSinUsuario,
-    {
-      schema: {
-        tags: ['recargas'],
-        summary: 'Recarga sin usuario (pública, si la empresa lo permite)',
-        params: z.object({ compania: codigoEmpresa }),
-        headers: cabeceras,
-        body: peticionRecargaSinUsuario,
-        response: respuestas,
-      },
-    },
+    esquema('recargas', 'Recarga sin usuario (pública, si la empresa lo permite)', {
+      params: z.object({ compania: codigoEmpresa }),
+      headers: cabeceras,
+      body: peticionRecargaSinUsuario,
+      response: respuestas,
+    }),
     async (req, reply) => {
       const empresa = await empresas.buscar(app.db, req.params.compania);
       if (!empresa.recarga_sin_usuario) throw new ErrorApi(403, M.sinRecargaSinUsuario);
@@ -113,13 +102,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_RECARGAS.movimientos,
-    {
-      schema: {
-        tags: ['recargas'],
-        summary: 'Últimos 10 movimientos del usuario',
-        response: { 200: respuestaMovimientos },
-      },
-    },
+    esquema('recargas', 'Últimos 10 movimientos del usuario', { response: { 200: respuestaMovimientos } }),
     async (req) => recargas.movimientos(ctx, req.sesion),
   );
 };

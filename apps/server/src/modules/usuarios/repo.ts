@@ -216,6 +216,25 @@ export async function guardarMonto(db: Db, empresaId: number, id: number, isMont
   return r.numUpdatedRows > 0n;
 }
 
+/**
+ * The leader or client pickers' condition: the name searched by `q`, and the keyset after the
+ * row `after` of `tabla` (by name, then id). True when neither is given.
+ */
+function porNombre(
+  tabla: 'lideres' | 'clientes',
+  alias: 'l' | 'c',
+  empresaId: number,
+  o: { q?: string | undefined; after?: number | undefined },
+): RawBuilder<SqlBool> {
+  const nombre = sql.ref(`${alias}.nombre`);
+  const busqueda = o.q ? sql`${nombre} ilike ${patronSubcadena(o.q)}` : sql`true`;
+  const despues =
+    o.after === undefined
+      ? sql`true`
+      : sql`(${nombre}, ${sql.ref(`${alias}.id`)}) > (select x.nombre, x.id from ${sql.table(tabla)} x where x.id = ${o.after} and x.empresa_id = ${empresaId})`;
+  return sql<SqlBool>`${busqueda} and ${despues}`;
+}
+
 /** Leaders of the company by name (keyset on name and id), optionally one, optionally searched. */
 export const paginaLideres = (
   db: Db,
@@ -225,19 +244,13 @@ export const paginaLideres = (
   let q = db
     .selectFrom('lideres as l')
     .select(['l.id', 'l.nombre as lider'])
-    .where('l.empresa_id', '=', empresaId);
-  if (o.soloId !== undefined) q = q.where('l.id', '=', o.soloId);
-  if (o.q) q = q.where('l.nombre', 'ilike', patronSubcadena(o.q));
-  if (o.after !== undefined) {
-    q = q.where(
-      sql<SqlBool>`(l.nombre, l.id) > (select x.nombre, x.id from lideres x where x.id = ${o.after} and x.empresa_id = ${empresaId})`,
-    );
-  }
-  return q
+    .where('l.empresa_id', '=', empresaId)
+    .where(porNombre('lideres', 'l', empresaId, o))
     .orderBy('l.nombre')
     .orderBy('l.id')
-    .limit(o.limite + 1)
-    .execute();
+    .limit(o.limite + 1);
+  if (o.soloId !== undefined) q = q.where('l.id', '=', o.soloId);
+  return q.execute();
 };
 
 /** Clients of the company (or of one leader) by name, with their leader. */
@@ -250,19 +263,13 @@ export const paginaClientes = (
     .selectFrom('clientes as c')
     .innerJoin('lideres as l', 'l.id', 'c.lider_id')
     .select(['c.id', 'c.nombre as cliente', 'c.lider_id as liderId', 'l.nombre as lider'])
-    .where('c.empresa_id', '=', empresaId);
-  if (o.liderId !== undefined) q = q.where('c.lider_id', '=', o.liderId);
-  if (o.q) q = q.where('c.nombre', 'ilike', patronSubcadena(o.q));
-  if (o.after !== undefined) {
-    q = q.where(
-      sql<SqlBool>`(c.nombre, c.id) > (select x.nombre, x.id from clientes x where x.id = ${o.after} and x.empresa_id = ${empresaId})`,
-    );
-  }
-  return q
+    .where('c.empresa_id', '=', empresaId)
+    .where(porNombre('clientes', 'c', empresaId, o))
     .orderBy('c.nombre')
     .orderBy('c.id')
-    .limit(o.limite + 1)
-    .execute();
+    .limit(o.limite + 1);
+  if (o.liderId !== undefined) q = q.where('c.lider_id', '=', o.liderId);
+  return q.execute();
 };
 
 export const liderPorId = (db: Db, empresaId: number, id: number) =>

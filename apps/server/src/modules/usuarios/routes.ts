@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
+import { esquema } from '../../lib/rutas.ts';
 import { registrarExportador } from '../excel/service.ts';
 import { paraExportar } from './exportar.ts';
 import * as usuarios from './service.ts';
@@ -43,14 +44,10 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_USUARIOS.registrar,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Registra un líder (nivel 2) o un cliente (nivel 3)',
-        body: peticionRegistrarUsuario,
-        response: { 200: respuestaMensajeUsuario },
-      },
-    },
+    esquema('usuarios', 'Registra un líder (nivel 2) o un cliente (nivel 3)', {
+      body: peticionRegistrarUsuario,
+      response: { 200: respuestaMensajeUsuario },
+    }),
     async (req) => {
       const id = await usuarios.registrar(ctx, quien(req), req.body);
       return { mensaje: M.registradoCorrectamente, id };
@@ -59,14 +56,10 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_USUARIOS.editar,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Edita un usuario; la contraseña de seis puntos no cambia',
-        body: peticionEditarUsuario,
-        response: { 200: respuestaMensajeUsuario },
-      },
-    },
+    esquema('usuarios', 'Edita un usuario; la contraseña de seis puntos no cambia', {
+      body: peticionEditarUsuario,
+      response: { 200: respuestaMensajeUsuario },
+    }),
     async (req) => {
       await usuarios.editar(ctx, quien(req), req.body);
       return { mensaje: M.editadoCorrectamente };
@@ -75,14 +68,10 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_USUARIOS.eliminar,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Elimina un usuario (sus recargas se conservan)',
-        body: peticionEliminarUsuario,
-        response: { 200: respuestaMensajeUsuario },
-      },
-    },
+    esquema('usuarios', 'Elimina un usuario (sus recargas se conservan)', {
+      body: peticionEliminarUsuario,
+      response: { 200: respuestaMensajeUsuario },
+    }),
     async (req) => {
       await usuarios.eliminar(ctx, quien(req), req.body.id);
       return { mensaje: M.eliminadoCorrectamente };
@@ -91,53 +80,37 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_USUARIOS.usuarios,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Usuarios por páginas (keyset) con filtros por columna',
-        querystring: consultaUsuarios,
-        response: { 200: respuestaUsuarios },
-      },
-    },
+    esquema('usuarios', 'Usuarios por páginas (keyset) con filtros por columna', {
+      querystring: consultaUsuarios,
+      response: { 200: respuestaUsuarios },
+    }),
     async (req) => usuarios.listar(ctx, quien(req), req.query),
   );
 
   app.get(
     API_USUARIOS.usuario,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Un usuario, para la pantalla de edición',
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: usuarioFila },
-      },
-    },
+    esquema('usuarios', 'Un usuario, para la pantalla de edición', {
+      params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+      response: { 200: usuarioFila },
+    }),
     async (req) => usuarios.uno(ctx, quien(req), req.params.id),
   );
 
   app.get(
     API_USUARIOS.montos,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Líderes y clientes con su permiso de monto',
-        querystring: consultaUsuariosMonto,
-        response: { 200: respuestaUsuariosMonto },
-      },
-    },
+    esquema('usuarios', 'Líderes y clientes con su permiso de monto', {
+      querystring: consultaUsuariosMonto,
+      response: { 200: respuestaUsuariosMonto },
+    }),
     async (req) => usuarios.usuariosMonto(ctx, quien(req), req.query),
   );
 
   app.post(
     API_USUARIOS.guardarMontos,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Activa o desactiva el permiso de monto de un usuario',
-        body: peticionSetUsuariosMonto,
-        response: { 200: respuestaMensajeUsuario },
-      },
-    },
+    esquema('usuarios', 'Activa o desactiva el permiso de monto de un usuario', {
+      body: peticionSetUsuariosMonto,
+      response: { 200: respuestaMensajeUsuario },
+    }),
     async (req) => {
       await usuarios.guardarMonto(ctx, quien(req), req.body.username, req.body.isMonto);
       return { mensaje: M.actualizadoCorrectamente };
@@ -146,27 +119,19 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_USUARIOS.lideres,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Líderes, 10 por página, con búsqueda',
-        querystring: consultaLideres,
-        response: { 200: respuestaLideres },
-      },
-    },
+    esquema('usuarios', 'Líderes, 10 por página, con búsqueda', {
+      querystring: consultaLideres,
+      response: { 200: respuestaLideres },
+    }),
     async (req) => usuarios.lideres(ctx, quien(req), req.query),
   );
 
   app.get(
     API_USUARIOS.clientes,
-    {
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Clientes (pares lider, cliente), 10 por página, con búsqueda',
-        querystring: consultaClientes,
-        response: { 200: respuestaClientes },
-      },
-    },
+    esquema('usuarios', 'Clientes (pares lider, cliente), 10 por página, con búsqueda', {
+      querystring: consultaClientes,
+      response: { 200: respuestaClientes },
+    }),
     async (req) => usuarios.clientes(ctx, quien(req), req.query),
   );
 };
