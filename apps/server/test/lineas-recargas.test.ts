@@ -1,10 +1,12 @@
 import { M } from '@recargas/contracts/mensajes';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
+import type { LineasTable } from '../src/db/schema.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
-import { demoDeCliente } from './lineas-prueba.ts';
+import { demoDeCliente, nuevaLinea } from './lineas-prueba.ts';
 
 /** Top-ups by ICC against the inventory (issue 4, slice 3). */
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -31,30 +33,16 @@ beforeEach(async () => {
 let n = 0;
 const iccNuevo = () => `8952555${String(100_000_000_000 + ++n).slice(-12)}`;
 
-async function linea(
-  campos: {
-    compania?: string;
-    dn?: string;
-    monto?: number | null;
-    lider_id?: number | null;
-    cliente_id?: number | null;
-  } = {},
-) {
-  const icc = iccNuevo();
-  const { id } = await e.db
-    .insertInto('lineas')
-    .values({
-      empresa_id: demo,
-      icc,
-      dn: '5566778899',
-      compania: 'M',
-      monto: 70,
-      lider_id: liderDemo,
-      cliente_id: null,
-      ...campos,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** A Movistar line of the demo leader, with its stored amount. */
+async function linea(campos: Partial<Insertable<LineasTable>> = {}) {
+  const { id, icc } = await nuevaLinea(e, '8952556', {
+    empresa_id: demo,
+    dn: '5566778899',
+    compania: 'M',
+    monto: 70,
+    lider_id: liderDemo,
+    ...campos,
+  });
   return { id, icc };
 }
 const lineaDb = (id: number) =>

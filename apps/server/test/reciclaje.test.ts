@@ -1,12 +1,14 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import { COLUMNAS_RECICLAJE } from '@recargas/contracts/reciclaje';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LineasTable } from '../src/db/schema.ts';
 import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { nuevaLinea } from './lineas-prueba.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;
 interface LineaApi {
@@ -36,24 +38,14 @@ const empresaId = async (codigo: string) =>
 const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: object) =>
   e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
 
-let n = 0;
 /** A line of `empresa`; by default pending (a number, validity ended ten days ago). */
-async function linea(empresa: number, campos: Record<string, unknown> = {}) {
-  n++;
-  return e.db
-    .insertInto('lineas')
-    .values({
-      empresa_id: empresa,
-      icc: `8952777${String(100_000_000_000 + n).slice(-12)}`,
-      dn: `33${String(10_000_000 + n).slice(-8)}`,
-      compania: 'T',
-      monto: 50,
-      fecha_vigencia: sumarDias(hoy, -10),
-      ...campos,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const linea = (empresa: number, campos: Partial<Insertable<LineasTable>> = {}) =>
+  nuevaLinea(e, '8952777', {
+    empresa_id: empresa,
+    monto: 50,
+    fecha_vigencia: sumarDias(hoy, -10),
+    ...campos,
+  });
 
 async function pendientes(s: Sesion) {
   const filas: LineaApi[] = [];
