@@ -12,6 +12,12 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { registrarUsuarioPlataforma, usePlataformas } from './api.ts';
 
+/** The two text fields of the form, with their labels. */
+const TEXTOS = [
+  ['username', M.username],
+  ['canal', M.canalOperador],
+] as const;
+
 /** /in/nuevoUsuarioPlataforma: 'Registrar nuevo usuario' of a platform (spec sections 2 and 5). */
 export function NuevoUsuarioPlataforma() {
   const navegar = useNavigate();
@@ -50,20 +56,16 @@ export function NuevoUsuarioPlataforma() {
         {M.registrarNuevoUsuario}
       </Typography>
       <Stack spacing={2}>
-        <TextField
-          name="username"
-          label={M.username}
-          value={f.username}
-          onChange={cambiar('username')}
-          slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA.username } }}
-        />
-        <TextField
-          name="canal"
-          label={M.canalOperador}
-          value={f.canal}
-          onChange={cambiar('canal')}
-          slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA.canal } }}
-        />
+        {TEXTOS.map(([campo, etiqueta]) => (
+          <TextField
+            key={campo}
+            name={campo}
+            label={etiqueta}
+            value={f[campo]}
+            onChange={cambiar(campo)}
+            slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA[campo] } }}
+          />
+        ))}
         <TextField
           select
           name="plataforma"

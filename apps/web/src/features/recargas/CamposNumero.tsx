@@ -1,8 +1,10 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { esDn, esIcc, LIMITES_RECARGA } from '@recargas/contracts/recargas';
 
@@ -94,4 +96,29 @@ export function CamposNumero(props: {
 export function numeroParaEnviar(n: Numero, conDn: boolean) {
   if (n.modo === 'dn') return { icc: '', dn: n.dn };
   return { icc: n.icc, dn: conDn ? n.dn : '' };
+}
+
+/** The carrier ('Compañía') of a top-up, with its error under it. */
+export function CampoCompania(props: {
+  valor: Carrier | '';
+  error?: string;
+  alCambiar: (c: Carrier) => void;
+}) {
+  return (
+    <TextField
+      select
+      name="compania"
+      label={M.compania}
+      value={props.valor}
+      onChange={(e) => props.alCambiar(e.target.value as Carrier)}
+      error={Boolean(props.error)}
+      helperText={props.error ?? ' '}
+    >
+      {CODIGOS_CARRIER.map((c) => (
+        <MenuItem key={c} value={c}>
+          {CARRIERS[c]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }

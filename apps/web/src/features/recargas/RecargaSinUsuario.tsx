@@ -2,27 +2,18 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useEmpresaPublica } from '../../lib/empresa.ts';
 import { rutaSinUsuario } from './api.ts';
-import {
-  CamposNumero,
-  type Errores,
-  NUMERO_VACIO,
-  type Numero,
-  numeroParaEnviar,
-  validarNumero,
-} from './CamposNumero.tsx';
+import * as N from './CamposNumero.tsx';
 import { useRecarga } from './useRecarga.ts';
 
 /**
@@ -55,21 +46,21 @@ export function RecargaSinUsuario() {
 }
 
 function FormularioPublico({ empresa }: { empresa: string }) {
-  const [numero, setNumero] = useState<Numero>(NUMERO_VACIO);
+  const [numero, setNumero] = useState<N.Numero>(N.NUMERO_VACIO);
   const [compania, setCompania] = useState<Carrier | ''>('');
-  const [errores, setErrores] = useState<Errores & { compania?: string }>({});
+  const [errores, setErrores] = useState<N.Errores & { compania?: string }>({});
   const [mensaje, setMensaje] = useState('');
   const { recargar, recargando, olvidarClave } = useRecarga();
 
   const enviar = async (evento: FormEvent) => {
     evento.preventDefault();
-    const e: typeof errores = validarNumero(numero, false);
+    const e: typeof errores = N.validarNumero(numero, false);
     if (!compania) e.compania = M.recargaFaltanDatos;
     setErrores(e);
     setMensaje(Object.values(e)[0] ?? '');
     if (Object.keys(e).length > 0) return;
-    if (await recargar(rutaSinUsuario(empresa), { ...numeroParaEnviar(numero, false), compania }))
-      setNumero({ ...NUMERO_VACIO, modo: numero.modo });
+    if (await recargar(rutaSinUsuario(empresa), { ...N.numeroParaEnviar(numero, false), compania }))
+      setNumero({ ...N.NUMERO_VACIO, modo: numero.modo });
   };
 
   return (
@@ -81,7 +72,7 @@ function FormularioPublico({ empresa }: { empresa: string }) {
     >
       {recargando && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Stack spacing={1}>
-        <CamposNumero
+        <N.CamposNumero
           valor={numero}
           errores={errores}
           conDn={false}
@@ -90,24 +81,14 @@ function FormularioPublico({ empresa }: { empresa: string }) {
             setNumero(n);
           }}
         />
-        <TextField
-          select
-          name="compania"
-          label={M.compania}
-          value={compania}
-          onChange={(e) => {
+        <N.CampoCompania
+          valor={compania}
+          error={errores.compania}
+          alCambiar={(c) => {
             olvidarClave();
-            setCompania(e.target.value as Carrier);
+            setCompania(c);
           }}
-          error={Boolean(errores.compania)}
-          helperText={errores.compania ?? ' '}
-        >
-          {CODIGOS_CARRIER.map((c) => (
-            <MenuItem key={c} value={c}>
-              {CARRIERS[c]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Typography role="alert" color="error" minHeight="1.5em">
           {mensaje}
         </Typography>

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import {
   API_RECARGAS,
@@ -24,6 +24,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { useComentariosCarrier } from './api.ts';
 import {
+  CampoCompania,
   CamposNumero,
   type Errores,
   NUMERO_VACIO,
@@ -111,21 +112,11 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               conDn={conDn}
               alCambiar={(numero) => cambiar({ numero })}
             />
-            <TextField
-              select
-              name="compania"
-              label={M.compania}
-              value={f.compania}
-              onChange={(e) => cambiar({ compania: e.target.value as Carrier })}
-              error={Boolean(errores.compania)}
-              helperText={errores.compania ?? ' '}
-            >
-              {CODIGOS_CARRIER.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {CARRIERS[c]}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CampoCompania
+              valor={f.compania}
+              error={errores.compania}
+              alCambiar={(compania) => cambiar({ compania })}
+            />
             {comentario && (
               <Alert severity="info" data-testid="comentario-carrier">
                 {comentario}

@@ -67,6 +67,11 @@ function Texto(props: {
 }
 
 const CLAVE_NUEVA = { maxLength: LIMITES_USUARIO.password, autoComplete: 'new-password' };
+/** The password and its confirmation. */
+const CLAVES = [
+  ['password', M.contrasena],
+  ['confirmacion', M.confirmarContrasena],
+] as const;
 
 /** The fields of the user form (spec section 4), in its order. */
 export function CamposUsuario({
@@ -109,20 +114,16 @@ export function CamposUsuario({
         deshabilitado={!editable}
         htmlInput={{ maxLength: LIMITES_USUARIO.nombre }}
       />
-      <Texto
-        name="password"
-        tipo="password"
-        label={M.contrasena}
-        deshabilitado={!editable}
-        htmlInput={CLAVE_NUEVA}
-      />
-      <Texto
-        name="confirmacion"
-        tipo="password"
-        label={M.confirmarContrasena}
-        deshabilitado={!editable}
-        htmlInput={CLAVE_NUEVA}
-      />
+      {CLAVES.map(([name, label]) => (
+        <Texto
+          key={name}
+          name={name}
+          tipo="password"
+          label={label}
+          deshabilitado={!editable}
+          htmlInput={CLAVE_NUEVA}
+        />
+      ))}
       <Celda>
         <TextField
           select
