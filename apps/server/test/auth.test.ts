@@ -238,6 +238,9 @@ describe('two-step verification (codes 13, 14, 15)', () => {
       payload: { ...cred, code },
       remoteAddress: '10.2.0.1',
     });
+  /** A new QR for `cred`, from the same client. */
+  const nuevoQr = () =>
+    e.app.inject({ method: 'POST', url: '/api/2fa/setup', payload: cred, remoteAddress: '10.2.0.1' });
 
   it('walks 13 -> 14 -> new QR -> wrong code -> right code -> 15, and refuses a replayed code', async () => {
     await e.db.updateTable('usuarios').set({ dos_pasos: true }).where('username', '=', 'root').execute();
@@ -252,12 +255,7 @@ describe('two-step verification (codes 13, 14, 15)', () => {
     expect(r14.json()).toMatchObject({ code: 14, mensaje: M.dosPasosCodigoNuevo });
 
     const antes = (await secretoActual()).secret.base32;
-    const qr = await e.app.inject({
-      method: 'POST',
-      url: '/api/2fa/setup',
-      payload: cred,
-      remoteAddress: '10.2.0.1',
-    });
+    const qr = await nuevoQr();
     expect(qr.statusCode).toBe(200);
     expect(qr.json().qrCodeUrl).toMatch(/^data:image\/png;base64,/);
     const totp = await secretoActual();
@@ -279,12 +277,7 @@ describe('two-step verification (codes 13, 14, 15)', () => {
     expect(repetido.json()).toEqual({ code: 15, mensaje: M.codigoIncorrecto });
 
     // Once confirmed, a password alone cannot replace the authenticator.
-    const otraVez = await e.app.inject({
-      method: 'POST',
-      url: '/api/2fa/setup',
-      payload: cred,
-      remoteAddress: '10.2.0.1',
-    });
+    const otraVez = await nuevoQr();
     expect(otraVez.statusCode).toBe(409);
     expect(otraVez.json().mensaje).toBe(M.errorQr);
   });

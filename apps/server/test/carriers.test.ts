@@ -75,27 +75,17 @@ describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
   });
 
   it('levels 2 and 3, and an admin without RECARGAS_CARRIER, are refused', async () => {
+    // Demo's admin, copied without its permissions (same company and password).
+    const { empresa_id, password_hash } = await e.db
+      .selectFrom('usuarios')
+      .innerJoin('empresas', 'empresas.id', 'usuarios.empresa_id')
+      .select(['usuarios.empresa_id', 'usuarios.password_hash'])
+      .where('usuarios.username', '=', 'admin')
+      .where('empresas.codigo', '=', 'demo')
+      .executeTakeFirstOrThrow();
     await e.db
       .insertInto('usuarios')
-      .values({
-        empresa_id: (
-          await e.db
-            .selectFrom('empresas')
-            .select('id')
-            .where('codigo', '=', 'demo')
-            .executeTakeFirstOrThrow()
-        ).id,
-        username: 'adminsin',
-        nombre: 'Admin sin permiso',
-        password_hash: (
-          await e.db
-            .selectFrom('usuarios')
-            .select('password_hash')
-            .where('username', '=', 'admin')
-            .executeTakeFirstOrThrow()
-        ).password_hash,
-        nivel: 1,
-      })
+      .values({ empresa_id, username: 'adminsin', nombre: 'Admin sin permiso', password_hash, nivel: 1 })
       .execute();
     const sinPermiso = await entrar(e.app, 'adminsin');
     for (const s of [await entrar(e.app, 'lider'), cliente, sinPermiso]) {
