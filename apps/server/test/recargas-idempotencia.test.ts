@@ -4,6 +4,7 @@ import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { cuentaRecargas } from './recargas-prueba.ts';
 
 /**
  * Issue 17, idempotency keys scoped to (company, caller, key): another caller's key is another
@@ -35,15 +36,7 @@ const recargar = (quien: Sesion | null, cuerpo: object, clave: string, url = '/c
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const deDn = (dn: string) => e.db.selectFrom('recargas').selectAll().where('dn', '=', dn).execute();
-const cuenta = async () =>
-  Number(
-    (
-      await e.db
-        .selectFrom('recargas')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const cuenta = () => cuentaRecargas(e.db);
 const recibidos = async (id: number) => (await simuladorDe(e)).registro().recibidos[String(id)];
 const usuarioId = async (u: string) =>
   (

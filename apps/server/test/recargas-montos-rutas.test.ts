@@ -5,6 +5,7 @@ import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { cuentaRecargas, enviosDemo } from './recargas-prueba.ts';
 
 /**
  * Issue 17 on the other paths that send money: bulk lines (one and the whole block), port-out
@@ -47,21 +48,8 @@ const pedir = (quien: Sesion, method: 'GET' | 'POST' | 'PATCH', url: string, pay
     headers: { ...conToken(quien.token, quien.xsrf), 'idempotency-key': `rutas-${++n}` },
     ...(payload ? { payload } : {}),
   });
-const cuenta = async () =>
-  Number(
-    (
-      await e.db
-        .selectFrom('recargas')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-const envios = async () => {
-  let total = 0;
-  for (const p of [1, 2])
-    for (const v of Object.values((await simuladorDe(e, 'demo', p)).registro().recibidos)) total += v;
-  return total;
-};
+const cuenta = () => cuentaRecargas(e.db);
+const envios = () => enviosDemo(e);
 const permiso = (username: string, clave: string) =>
   sql`insert into usuario_permisos (usuario_id, clave)
     select id, ${clave} from usuarios where empresa_id = 1 and username = ${username}`.execute(e.db);

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { cuentaRecargas, enviosDemo } from './recargas-prueba.ts';
 
 /**
  * Issue 17, amounts on the top-up routes: the company's list (ajustes.montos), its amount select
@@ -46,20 +47,8 @@ const post = (url: string, cuerpo: unknown, quien?: Sesion) =>
     payload: cuerpo as Record<string, unknown>,
     headers: { ...(quien ? conToken(quien.token, quien.xsrf) : {}), 'idempotency-key': clave() },
   });
-const cuenta = async () =>
-  (
-    await e.db
-      .selectFrom('recargas')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow()
-  ).n;
-/** Sends received by both platforms of demo. */
-const envios = async () => {
-  let total = 0;
-  for (const p of [1, 2])
-    for (const v of Object.values((await simuladorDe(e, 'demo', p)).registro().recibidos)) total += v;
-  return total;
-};
+const cuenta = () => cuentaRecargas(e.db);
+const envios = () => enviosDemo(e);
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ajustes = (cambio: Record<string, unknown>) =>

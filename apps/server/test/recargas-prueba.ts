@@ -1,0 +1,23 @@
+import type { Db } from '../src/db/database.ts';
+import { type Entorno, simuladorDe } from './entorno.ts';
+
+/** Helpers the top-up tests share. */
+
+/** How many top-up rows the database holds. */
+export const cuentaRecargas = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('recargas')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Sends received by both platforms of demo. */
+export const enviosDemo = async (e: Entorno) => {
+  let total = 0;
+  for (const p of [1, 2])
+    for (const v of Object.values((await simuladorDe(e, 'demo', p)).registro().recibidos)) total += v;
+  return total;
+};
