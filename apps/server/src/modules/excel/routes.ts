@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { sinPermiso } from '../../lib/errores.ts';
 import { conGcFrecuente } from '../../lib/memoria.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as exportar from './service.ts';
 
 /** Excel exports: POST /excel writes the file, GET /excel/descargar hands it out by name. */
@@ -13,14 +14,10 @@ export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_EXCEL.generar,
-    {
-      schema: {
-        tags: ['excel'],
-        summary: 'Genera un .xlsx con los filtros y fechas de la pantalla (por ahora tipo ADMINISTRAR)',
-        body: peticionExcel,
-        response: { 200: respuestaExcel },
-      },
-    },
+    esquema('excel', 'Genera un .xlsx con los filtros y fechas de la pantalla (por ahora tipo ADMINISTRAR)', {
+      body: peticionExcel,
+      response: { 200: respuestaExcel },
+    }),
     async (req) => {
       // Each kind is governed by its list's rule and screen (EXCEL_DE): POST /excel alone is open to all.
       if (!puedeLlamar(req.sesion, EXCEL_DE[req.body.tipo])) throw sinPermiso();
@@ -32,13 +29,9 @@ export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
   // name itself, 128 random bits and short-lived, is what grants the download.
   app.get(
     API_EXCEL.descargar,
-    {
-      schema: {
-        tags: ['excel'],
-        summary: 'Descarga un excel generado, por su nombre, antes de que expire',
-        querystring: z.object({ nombre: z.string().max(200) }),
-      },
-    },
+    esquema('excel', 'Descarga un excel generado, por su nombre, antes de que expire', {
+      querystring: z.object({ nombre: z.string().max(200) }),
+    }),
     async (req, reply) => {
       const { flujo, tamano } = await exportar.abrir(ctx, req.query.nombre);
       return reply

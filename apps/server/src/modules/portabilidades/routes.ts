@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
+import { esquema } from '../../lib/rutas.ts';
 import { registrarExportador } from '../excel/service.ts';
 import { paraExportarInventario, paraExportarPortas } from './exportar.ts';
 import * as portas from './service.ts';
@@ -51,54 +52,38 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PORTABILIDADES.portabilidades,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Portabilidades: rango de fechas, filtros y paginación por cursor',
-        querystring: consultaPortas,
-        response: { 200: respuestaPortas },
-      },
-    },
+    esquema('portabilidades', 'Portabilidades: rango de fechas, filtros y paginación por cursor', {
+      querystring: consultaPortas,
+      response: { 200: respuestaPortas },
+    }),
     async (req) => portas.listar(ctx, req.sesion, req.query),
   );
 
   app.patch(
     API_PORTABILIDADES.portabilidades,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Actualiza una portabilidad: id y solo los campos cambiados',
-        body: peticionActualizarPorta,
-        response: { 200: respuestaAccionPorta },
-      },
-    },
+    esquema('portabilidades', 'Actualiza una portabilidad: id y solo los campos cambiados', {
+      body: peticionActualizarPorta,
+      response: { 200: respuestaAccionPorta },
+    }),
     async (req) => portas.actualizar(ctx, req.sesion, req.body),
   );
 
   app.post(
     API_PORTABILIDADES.activacion,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Activar (da número al icc) o Portar / Portar nuevamente, según la acción',
-        body: peticionActivacion,
-        response: { 200: respuestaAccionPorta },
-      },
-    },
+    esquema('portabilidades', 'Activar (da número al icc) o Portar / Portar nuevamente, según la acción', {
+      body: peticionActivacion,
+      response: { 200: respuestaAccionPorta },
+    }),
     async (req) => portas.activacion(ctx, req.sesion, req.body),
   );
 
   app.post(
     API_PORTABILIDADES.recargar,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Recarga de una portabilidad por el motor de recargas (una sola vez)',
-        headers: cabeceras,
-        body: peticionTransaccionPorta,
-        response: respuestasRecarga,
-      },
-    },
+    esquema('portabilidades', 'Recarga de una portabilidad por el motor de recargas (una sola vez)', {
+      headers: cabeceras,
+      body: peticionTransaccionPorta,
+      response: respuestasRecarga,
+    }),
     async (req, reply) => {
       const r = await portas.recargar(ctx, req.sesion, req.body.id);
       return reply.code(r.status).send(r.cuerpo);
@@ -107,15 +92,11 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PORTABILIDADES.recargarExterna,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Recarga externa de una portabilidad con folio (tipo 3)',
-        headers: cabeceras,
-        body: peticionTransaccionExternaPorta,
-        response: respuestasRecarga,
-      },
-    },
+    esquema('portabilidades', 'Recarga externa de una portabilidad con folio (tipo 3)', {
+      headers: cabeceras,
+      body: peticionTransaccionExternaPorta,
+      response: respuestasRecarga,
+    }),
     async (req, reply) => {
       const r = await portas.recargar(ctx, req.sesion, req.body.id, req.body.folio);
       return reply.code(r.status).send(r.cuerpo);
@@ -124,30 +105,20 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PORTABILIDADES.inventario,
-    {
-      // Inventory: the permission and a level other than 3 (section 6).
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Días de inventario por líder, o por cliente de un líder',
-        body: peticionInventario,
-        response: { 200: respuestaInventario },
-      },
-    },
+    // Inventory: the permission and a level other than 3 (section 6).
+    esquema('portabilidades', 'Días de inventario por líder, o por cliente de un líder', {
+      body: peticionInventario,
+      response: { 200: respuestaInventario },
+    }),
     async (req) => portas.inventario(ctx, req.sesion, req.body),
   );
 
   app.get(
     API_PORTABILIDADES.detalle,
-    {
-      schema: {
-        tags: ['portabilidades'],
-        summary: 'Detalle de la portabilidad de un número en el servidor de ATT',
-        params: z.object({
-          dn: z.string().regex(/^\d{10}$/, M.portaDnInvalido),
-        }),
-        response: { 200: detallePorta },
-      },
-    },
+    esquema('portabilidades', 'Detalle de la portabilidad de un número en el servidor de ATT', {
+      params: z.object({ dn: z.string().regex(/^\d{10}$/, M.portaDnInvalido) }),
+      response: { 200: detallePorta },
+    }),
     async (req) => portas.detalle(ctx, req.sesion, req.params.dn),
   );
 };

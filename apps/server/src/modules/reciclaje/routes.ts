@@ -1,6 +1,7 @@
 import * as contrato from '@recargas/contracts/reciclaje';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as reciclaje from './service.ts';
 
 export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
@@ -8,66 +9,46 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     contrato.API_RECICLAJE.reciclarDn,
-    {
-      schema: {
-        tags: ['reciclaje'],
-        summary: 'Reciclar Lineas: regresa al inventario libre las líneas con ese número',
-        params: contrato.parametroDn,
-        response: { 200: contrato.respuestaReciclaje },
-      },
-    },
+    esquema('reciclaje', 'Reciclar Lineas: regresa al inventario libre las líneas con ese número', {
+      params: contrato.parametroDn,
+      response: { 200: contrato.respuestaReciclaje },
+    }),
     async (req) => reciclaje.reciclarDn(ctx, req.sesion, req.params.dn),
   );
 
   app.get(
     contrato.API_RECICLAJE.pendientes,
-    {
-      schema: {
-        tags: ['reciclaje'],
-        summary: 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor',
-        querystring: contrato.consultaPendientes,
-        response: { 200: contrato.respuestaPendientes },
-      },
-    },
+    esquema('reciclaje', 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor', {
+      querystring: contrato.consultaPendientes,
+      response: { 200: contrato.respuestaPendientes },
+    }),
     async (req) => reciclaje.pendientes(ctx, req.sesion, req.query),
   );
 
   app.post(
     contrato.API_RECICLAJE.pendientes,
-    {
-      schema: {
-        tags: ['reciclaje'],
-        summary: 'Reciclar Todas: recicla todas las líneas pendientes',
-        response: { 200: contrato.respuestaReciclaje },
-      },
-    },
+    esquema('reciclaje', 'Reciclar Todas: recicla todas las líneas pendientes', {
+      response: { 200: contrato.respuestaReciclaje },
+    }),
     async (req) => reciclaje.reciclarTodas(ctx, req.sesion),
   );
 
   app.post(
     contrato.API_RECICLAJE.decidir,
-    {
-      schema: {
-        tags: ['reciclaje'],
-        summary: 'Reciclar u Olvidar una línea pendiente',
-        params: contrato.parametroDn,
-        body: contrato.peticionPendiente.optional(),
-        response: { 200: contrato.respuestaReciclaje },
-      },
-    },
+    esquema('reciclaje', 'Reciclar u Olvidar una línea pendiente', {
+      params: contrato.parametroDn,
+      body: contrato.peticionPendiente.optional(),
+      response: { 200: contrato.respuestaReciclaje },
+    }),
     async (req) => reciclaje.decidir(ctx, req.sesion, req.params.dn, req.body?.accion ?? 'reciclar'),
   );
 
   app.get(
     contrato.API_RECICLAJE.estatusActivacion,
-    {
-      schema: {
-        tags: ['reciclaje'],
-        summary: 'Estatus ICC ATT: el registro de activación de un icc del inventario',
-        params: contrato.parametroIcc,
-        response: { 200: contrato.estatusActivacion },
-      },
-    },
+    esquema('reciclaje', 'Estatus ICC ATT: el registro de activación de un icc del inventario', {
+      params: contrato.parametroIcc,
+      response: { 200: contrato.estatusActivacion },
+    }),
     async (req) => reciclaje.estatusActivacion(ctx, req.sesion, req.params.icc),
   );
 };

@@ -13,6 +13,7 @@ import type { Ctx } from '../../contexto.ts';
 import type { Bitacora } from '../../lib/bitacora.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { conGcFrecuente } from '../../lib/memoria.ts';
+import { esquema } from '../../lib/rutas.ts';
 import * as subidas from './service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -44,15 +45,11 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_SUBIDAS.subir,
-    {
-      schema: {
-        tags: ['lineas'],
-        summary:
-          'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar, 4 Recargas Masivas, 6 Nuevas Portabilidades, 7 Registrar Usuarios (multipart: accion, archivo, vigencia, plataformaId)',
-        consumes: ['multipart/form-data'],
-        response: { 200: respuestaSubida },
-      },
-    },
+    esquema(
+      'lineas',
+      'Sube un .xlsx: 1 Registrar nuevos, 2 Reemplazar, 3 Eliminar, 4 Recargas Masivas, 6 Nuevas Portabilidades, 7 Registrar Usuarios (multipart: accion, archivo, vigencia, plataformaId)',
+      { consumes: ['multipart/form-data'], response: { 200: respuestaSubida } },
+    ),
     async (req) => {
       const u = req.sesion;
       if (!req.isMultipart()) throw new ErrorApi(400, M.archivoRequerido);
@@ -103,7 +100,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
 
   // The templates of section 7, one per kind of upload, each with who may download it.
   for (const p of PLANTILLAS_DESCARGA) {
-    app.get(p.ruta, { schema: { tags: [p.etiqueta], summary: p.resumen } }, async (req, reply) =>
+    app.get(p.ruta, esquema(p.etiqueta, p.resumen, {}), async (req, reply) =>
       reply
         .header('content-type', XLSX)
         .header('content-disposition', `attachment; filename="${p.archivo}"`)
