@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
+import { abrirDb } from '../apps/server/src/db/database.ts';
+import { migrar } from '../apps/server/src/db/migrate.ts';
+import { sembrar } from '../apps/server/src/db/seed/index.ts';
 
 /** BENCH_RAPIDO=1: small data sets, to check that the benches and `npm run bench` run end to end. */
 export const RAPIDO = process.env.BENCH_RAPIDO === '1';
@@ -35,6 +38,19 @@ export async function baseNueva(nombre: string) {
     version,
     borrar: () => admin(`drop database if exists ${base} with (force)`),
   };
+}
+
+/** A fresh database (baseNueva's url) migrated and seeded: its handle and the demo company's id. */
+export async function baseSembrada(url: string) {
+  const db = await abrirDb({ databaseUrl: url, dataDir: 'memory://' });
+  await migrar(db);
+  await sembrar(db);
+  const { id } = await db
+    .selectFrom('empresas')
+    .select('id')
+    .where('codigo', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  return { db, empresa: id };
 }
 
 /** The environment of a server under measure: no rate limit, no workers, no web, quiet logs. */

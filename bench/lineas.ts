@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { abrirDb } from '../apps/server/src/db/database.ts';
-import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
+import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import {
   baseNueva,
+  baseSembrada,
   type Cifra,
   entornoServidor,
   filaLinea,
@@ -36,12 +35,7 @@ const base = await baseNueva('lineas');
 const datos = mkdtempSync(join(tmpdir(), 'bench-lineas-'));
 let servidor: ChildProcess | undefined;
 try {
-  const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-  await migrar(db);
-  await sembrar(db);
-  const empresa = (
-    await db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  const { db, empresa } = await baseSembrada(base.url);
   const lider = (
     await db.selectFrom('lideres').select('id').where('empresa_id', '=', empresa).executeTakeFirstOrThrow()
   ).id;
