@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
-import * as masivas from '../src/modules/masivas/service.ts';
 import { registrarTrabajadorMasivas } from '../src/modules/masivas/trabajos.ts';
 import {
   conToken,
@@ -11,6 +10,7 @@ import {
   libroSimulador,
   simuladorConFallas,
 } from './entorno.ts';
+import { bloqueDePrueba } from './masivas-prueba.ts';
 
 /**
  * A block of 500 lines recharged through the HTTP simulator injecting timeouts, 5xx and
@@ -40,23 +40,13 @@ afterAll(async () => {
 
 describe('bulk block under provider faults, two workers', () => {
   it('500 lines: each sent and charged once, complete when recargadas equals lineas', async () => {
-    const empresa = await e.db
-      .selectFrom('empresas')
-      .select('id')
-      .where('codigo', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    const bloque = await masivas.crearBloque(
-      e.app as unknown as Ctx,
-      empresa.id,
-      null,
-      Array.from({ length: LINEAS }, (_, i) => ({
-        icc: `8952199${String(i).padStart(12, '0')}`,
-        dn: `57${String(i).padStart(8, '0')}`,
-        monto: 30,
-        compania: 'T' as const,
-        nombre: `Prueba ${i}`,
-      })),
-    );
+    const { bloque } = await bloqueDePrueba(e, 'demo', LINEAS, {
+      prefijo: '8952199',
+      dn: '57',
+      monto: 30,
+      compania: 'T',
+      nombre: (i) => `Prueba ${i}`,
+    });
     expect(bloque.lineas).toBe(LINEAS);
     const s = await entrar(e.app, 'admin');
     const presionar = () =>

@@ -1,10 +1,10 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { bloqueDePrueba } from './masivas-prueba.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Bulk blocks and scheduling through the API (no workers: the jobs are read, not run). */
@@ -155,23 +155,13 @@ describe('scheduling (vcell)', () => {
   });
 
   it('a 2-minute window spreads 100 lines within it; cancel stops the rest', async () => {
-    const empresa = await e.db
-      .selectFrom('empresas')
-      .select('id')
-      .where('codigo', '=', 'vcell')
-      .executeTakeFirstOrThrow();
-    const bloque = await masivas.crearBloque(
-      e.app as unknown as Ctx,
-      empresa.id,
-      null,
-      Array.from({ length: 100 }, (_, i) => ({
-        icc: `8952188${String(i).padStart(12, '0')}`,
-        dn: `58${String(i).padStart(8, '0')}`,
-        monto: 50,
-        compania: 'M' as const,
-        nombre: '',
-      })),
-    );
+    const { empresa, bloque } = await bloqueDePrueba(e, 'vcell', 100, {
+      prefijo: '8952188',
+      dn: '58',
+      monto: 50,
+      compania: 'M',
+      nombre: () => '',
+    });
     const s = await entrar(e.app, 'admin', 'vcell');
     // Whole minutes: the window starts at the next minute and lasts two.
     const inicio = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
@@ -215,7 +205,7 @@ describe('scheduling (vcell)', () => {
       .executeTakeFirstOrThrow();
     for (const l of vcellDemo)
       await masivas.recargarIndividual(
-        e.app as unknown as Ctx,
+        e.app,
         // MOVI_DN: the block's DN goes with the ICC (a Movistar top-up with no DN at all needs MOVI_SIN_DN).
         { empresaId: empresa.id, usuarioId: admin.id, nivel: 1, permisos: ['MOVI_DN'] },
         l.id,
@@ -286,7 +276,7 @@ describe('upload action 4 (Recargas Masivas)', () => {
 
 describe('the finished-block event', () => {
   it('announces a block once nothing of it is open, once per outcome, also when reconciliation ends it', async () => {
-    const ctx = e.app as unknown as Ctx;
+    const ctx = e.app;
     const admin = await e.db
       .selectFrom('usuarios as u')
       .innerJoin('empresas as em', 'em.id', 'u.empresa_id')

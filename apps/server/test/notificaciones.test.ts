@@ -5,7 +5,6 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import type { Ctx } from '../src/contexto.ts';
 import * as saldos from '../src/modules/saldos/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 
@@ -215,7 +214,7 @@ describe('POST /firebase', () => {
 
 describe('a minimum-balance crossing', () => {
   it('delivers exactly one signed, encrypted Web Push, one e-mail and one in-app notification per crossing', async () => {
-    const ctx = e.app as unknown as Ctx;
+    const ctx = e.app;
     const pagaqui = await simuladorDe(e, 'demo', 2);
     pagaqui.configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
     // The crossing is seen by the save, several balance reads at once and the sweep: one alert.
@@ -307,7 +306,7 @@ describe('a minimum-balance crossing', () => {
   });
 
   it('a subscription the push service says is gone (410) is removed and not retried', async () => {
-    const ctx = e.app as unknown as Ctx;
+    const ctx = e.app;
     push.removeAllListeners('request');
     let veces = 0;
     push.on('request', (req, res) => {

@@ -1,6 +1,5 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
@@ -202,7 +201,7 @@ describe('the same caller and key with another request: 422, nothing sent', () =
 
 describe('keys that name a resource stay shared on purpose', () => {
   it("a bulk line's attempt is one top-up whoever presses and whatever key they send", async () => {
-    const b = await masivas.crearBloque(e.app as unknown as Ctx, 1, await usuarioId('admin'), [
+    const b = await masivas.crearBloque(e.app, 1, await usuarioId('admin'), [
       { icc: '8952166000000000001', dn: '5966000001', monto: 50, compania: 'T', nombre: 'Una' },
     ]);
     const linea = (

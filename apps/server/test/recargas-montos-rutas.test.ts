@@ -1,7 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
@@ -39,7 +38,7 @@ beforeEach(async () => {
   (await simuladorDe(e)).configurar(SIN_FALLAS);
 });
 
-const ctx = () => e.app as unknown as Ctx;
+const ctx = () => e.app;
 let n = 0;
 const pedir = (quien: Sesion, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   e.app.inject({

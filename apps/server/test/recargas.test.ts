@@ -1,7 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
@@ -32,7 +31,7 @@ const recargar = (s: Sesion, body: Record<string, unknown>, clave?: string, url 
   });
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const ctx = () => e.app as unknown as Ctx;
+const ctx = () => e.app;
 /** The user's places taken in the daily count (conteo_recargas), over every day. */
 const enConteo = async (username: string) => {
   const f = await e.db

@@ -1,6 +1,5 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import * as saldos from '../src/modules/saldos/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 
@@ -79,7 +78,7 @@ describe('balances and minimum balances', () => {
   });
 
   it('a bag under its minimum raises one alert per crossing, closed when the bag is back', async () => {
-    const ctx = e.app as unknown as Ctx;
+    const ctx = e.app;
     const pagaqui = await simuladorDe(e, 'demo', 2);
     pagaqui.configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
     await saldos.revisar(ctx);
