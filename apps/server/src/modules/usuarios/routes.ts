@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { esquema } from '../../lib/rutas.ts';
 import { registrarExportador } from '../excel/service.ts';
@@ -35,7 +36,7 @@ const quien = (req: FastifyRequest): usuarios.Quien => ({
 });
 
 export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db };
+  const ctx: Ctx = app;
   registrarExportador('USUARIOS', async (c, u, p) => {
     const filtros = filtrosUsuarios.safeParse(p.filtros);
     if (!filtros.success) throw new ErrorApi(400, M.filtrosInvalidos);
