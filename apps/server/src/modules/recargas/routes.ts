@@ -26,6 +26,8 @@ const respuestas = {
   422: z.union([respuestaRecarga, respuestaError]),
 };
 const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+/** A top-up call's schemas: its body, the Idempotency-Key header and the answers. */
+const deRecarga = <B extends z.ZodType>(body: B) => ({ headers: cabeceras, body, response: respuestas });
 
 export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
@@ -38,11 +40,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargar,
-    esquema('recargas', 'Recarga por ICC o teléfono', {
-      headers: cabeceras,
-      body: peticionRecarga,
-      response: respuestas,
-    }),
+    esquema('recargas', 'Recarga por ICC o teléfono', deRecarga(peticionRecarga)),
     async (req, reply) => {
       const k = clave(req, 'checkOut', req.sesion.usuarioId);
       return responder(
@@ -54,11 +52,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargarExterna,
-    esquema('recargas', 'Recarga externa con folio (tipo 3)', {
-      headers: cabeceras,
-      body: peticionRecargaExterna,
-      response: respuestas,
-    }),
+    esquema('recargas', 'Recarga externa con folio (tipo 3)', deRecarga(peticionRecargaExterna)),
     async (req, reply) => {
       const k = clave(req, 'foreignCheckOut', req.sesion.usuarioId);
       const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };
@@ -73,9 +67,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
     API_RECARGAS.recargarSinUsuario,
     esquema('recargas', 'Recarga sin usuario (pública, si la empresa lo permite)', {
       params: z.object({ compania: codigoEmpresa }),
-      headers: cabeceras,
-      body: peticionRecargaSinUsuario,
-      response: respuestas,
+      ...deRecarga(peticionRecargaSinUsuario),
     }),
     async (req, reply) => {
       const empresa = await empresas.buscar(app.db, req.params.compania);

@@ -1,9 +1,13 @@
 import { M } from '@recargas/contracts/mensajes';
 import * as contrato from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { esquema } from '../../lib/rutas.ts';
 import * as saldos from './service.ts';
+
+/** The schemas of a call that saves `body` and answers a mensaje. */
+const guardar = <B extends z.ZodType>(body: B) => ({ body, response: { 200: contrato.respuestaMensaje } });
 
 export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
@@ -22,10 +26,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     contrato.API_SALDOS.minimos,
-    esquema('saldos', 'Guarda los montos mínimos', {
-      body: contrato.peticionMinimos,
-      response: { 200: contrato.respuestaMensaje },
-    }),
+    esquema('saldos', 'Guarda los montos mínimos', guardar(contrato.peticionMinimos)),
     async (req) => {
       await saldos.guardarMinimos(ctx, req.sesion.empresaId, req.body.minimos);
       return { mensaje: M.actualizadoCorrectamente };
@@ -40,10 +41,11 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     contrato.API_SALDOS.configSinUsuario,
-    esquema('recargas', 'Máximo de recargas al día sin usuario (1 a 2000)', {
-      body: contrato.peticionConfigSinUsuario,
-      response: { 200: contrato.respuestaMensaje },
-    }),
+    esquema(
+      'recargas',
+      'Máximo de recargas al día sin usuario (1 a 2000)',
+      guardar(contrato.peticionConfigSinUsuario),
+    ),
     async (req) => {
       await saldos.guardarMaxSinUsuario(ctx, req.sesion.empresaId, req.body.maxRecargas);
       return { mensaje: M.configuracionRealizada };
