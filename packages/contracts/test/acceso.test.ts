@@ -69,3 +69,23 @@ describe('the permissions table (contracts/acceso.ts)', () => {
     expect(acciones(llamante(3))).toEqual([]);
   });
 });
+
+describe("the areas' API paths (API_<AREA>) and the permissions table", () => {
+  it('name the same paths: each endpoint is in one area, each area path has its rule', async () => {
+    const { AREAS } = await import('../src/areas.ts');
+    const deAreas: string[] = [];
+    for (const area of AREAS) {
+      const contrato: Record<string, unknown> = await import(`../src/${area}.ts`);
+      const api = contrato[`API_${area.toUpperCase()}`] as Record<string, string> | undefined;
+      expect(api, area).toBeDefined();
+      deAreas.push(...Object.values(api ?? {}));
+    }
+    // ENDPOINTS writes 'GET /api/x/{id}'; the contracts' paths are Fastify's '/api/x/:id'.
+    const deTabla = new Set(
+      Object.keys(ENDPOINTS).map((e) => e.replace(/^\w+ /, '').replace(/\{(\w+)\}/g, ':$1')),
+    );
+    expect(deAreas.filter((r) => !deTabla.has(r))).toEqual([]);
+    expect([...deTabla].filter((r) => !deAreas.includes(r))).toEqual([]);
+    expect(deAreas.length, 'a path in two areas').toBe(new Set(deAreas).size);
+  });
+});
