@@ -53,8 +53,15 @@ export async function baseSembrada(url: string) {
   return { db, empresa: id };
 }
 
-/** The environment of a server under measure: no rate limit, no workers, no web, quiet logs. */
-export const entornoServidor = (databaseUrl: string | undefined, dataDir: string, puerto: number) => ({
+/**
+ * The environment of a server under measure: no rate limit, no workers, no web, quiet logs.
+ * Without a `dataDir` the server keeps its default DATA_DIR.
+ */
+export const entornoServidor = (
+  databaseUrl: string | undefined,
+  dataDir: string | undefined,
+  puerto: number,
+) => ({
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
@@ -94,6 +101,13 @@ export async function proceso(entrada: string, url: string, env: NodeJS.ProcessE
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${entrada} no respondió`);
+}
+
+/** The API (apps/server/src/main.ts) on `puerto` over a bench's database, once it answers: its url and process. */
+export async function servidorApi(databaseUrl: string, puerto: number) {
+  const api = `http://127.0.0.1:${puerto}`;
+  const hijo = await proceso('apps/server/src/main.ts', api, entornoServidor(databaseUrl, undefined, puerto));
+  return { api, hijo };
 }
 
 /** CPU model, cores, memory and Node version of the machine a bench runs on. */

@@ -1,16 +1,6 @@
 import { sql } from 'kysely';
-import { abrirDb } from '../apps/server/src/db/database.ts';
-import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
-import {
-  baseNueva,
-  cifrasDeTiempo,
-  cronometrar,
-  guardarResultados,
-  iniciarSesion,
-  proceso,
-  tamano,
-} from './comun.ts';
+import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
+import * as medir from './comun.ts';
 
 /**
  * npm run bench:reports — 1,000,000 top-ups over 2 years in company demo, among 10 companies
@@ -20,21 +10,16 @@ import {
  * and of GET /graficas per period. The 400-day range needs a
  * wider company policy: that it costs about what 93 days cost is the point.
  */
-const FILAS = tamano('BENCH_FILAS', 1_000_000, 10_000);
-const OTRAS = tamano('BENCH_OTRAS', 100_000, 1_000);
-const VECES = tamano('BENCH_VECES', 30, 5);
+const FILAS = medir.tamano('BENCH_FILAS', 1_000_000, 10_000);
+const OTRAS = medir.tamano('BENCH_OTRAS', 100_000, 1_000);
+const VECES = medir.tamano('BENCH_VECES', 30, 5);
 const LIDERES = 20;
 
-const base = await baseNueva('reportes');
-const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-await migrar(db);
-await sembrar(db);
+const base = await medir.baseNueva('reportes');
+const { db, empresa: demo } = await medir.baseSembrada(base.url);
 await sql`insert into empresas (codigo, nombre) values ('decima', 'Décima')`.execute(db);
 await sql`insert into proveedores (empresa_id, numero, codigo, nombre)
   select id, 1, 'recargatodo', 'Recargatodo' from empresas where codigo = 'decima'`.execute(db);
-const demo = (
-  await db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
-).id;
 await sql`insert into lideres (empresa_id, nombre)
   select ${demo}, 'Lider Bench ' || g from generate_series(1, ${LIDERES}) g`.execute(db);
 
@@ -65,18 +50,8 @@ await sql`update empresas set ajustes = ajustes || '{"politicaVentas": {"rangoMa
   where id = ${demo}`.execute(db);
 await db.destroy();
 
-const api = 'http://127.0.0.1:3804';
-const hijo = await proceso('apps/server/src/main.ts', api, {
-  DATABASE_URL: base.url,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  JWT_SECRET: 'bench-secreto-0123456789-0123456789',
-  PORT: '3804',
-  HOST: '127.0.0.1',
-  WEB_DIR: '/nonexistent',
-  WORKERS: '0',
-});
-const token = await iniciarSesion(api, 'admin', PASSWORD_DEMO);
+const { api, hijo } = await medir.servidorApi(base.url, 3804);
+const token = await medir.iniciarSesion(api, 'admin', PASSWORD_DEMO);
 
 const hoy = new Date();
 const partes = (diasAtras: number, sufijo: 'Ini' | 'Fin') => {
@@ -102,7 +77,7 @@ async function caso(nombre: string, ruta: string) {
   const inicio = performance.now();
   const muestra = await pedir(ruta);
   const primera = performance.now() - inicio;
-  const t = await cronometrar(() => pedir(ruta), VECES);
+  const t = await medir.cronometrar(() => pedir(ruta), VECES);
   return {
     nombre,
     primera,
@@ -141,7 +116,7 @@ await new Promise((r) => setTimeout(r, 500));
 if (process.env.BENCH_CONSERVAR) console.log(`Base conservada: ${base.url}`);
 else await base.borrar();
 
-guardarResultados('reportes', {
+medir.guardarResultados('reportes', {
   bench: 'bench:reports',
   base: `PostgreSQL ${base.version}`,
   condiciones:
@@ -160,6 +135,6 @@ guardarResultados('reportes', {
         `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.primera.toFixed(0)} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
     ),
   ],
-  cifras: casos.flatMap((c) => cifrasDeTiempo(c.nombre, c)),
+  cifras: casos.flatMap((c) => medir.cifrasDeTiempo(c.nombre, c)),
 });
 process.exit(0);

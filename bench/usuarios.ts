@@ -1,9 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { abrirDb } from '../apps/server/src/db/database.ts';
-import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
+import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { hashPassword } from '../apps/server/src/lib/claves.ts';
-import { baseNueva, cifrasDeTiempo, guardarResultados, proceso, tamano } from './comun.ts';
+import * as bench from './comun.ts';
 
 /**
  * npm run bench:users — a leader with 10,000 clients (each a client row and a level-3 user) and
@@ -12,22 +10,17 @@ import { baseNueva, cifrasDeTiempo, guardarResultados, proceso, tamano } from '.
  * administrator and as the leader), a deep keyset page, and the first and a searched page of
  * GET /api/lideres (the picker).
  */
-const CLIENTES = tamano('BENCH_CLIENTES', 10_000, 500);
-const LIDERES = tamano('BENCH_LIDERES', 2_000, 100);
-const VECES = tamano('BENCH_VECES', 50, 5);
+const CLIENTES = bench.tamano('BENCH_CLIENTES', 10_000, 500);
+const LIDERES = bench.tamano('BENCH_LIDERES', 2_000, 100);
+const VECES = bench.tamano('BENCH_VECES', 50, 5);
 const LOTE = 1_000;
 
 const NOMBRES = ['María', 'José', 'Juan', 'Guadalupe', 'Luis', 'Ana', 'Carlos', 'Rosa', 'Jorge', 'Elena'];
 const APELLIDOS = ['Hernández', 'García', 'Martínez', 'López', 'González', 'Pérez', 'Rodríguez', 'Sánchez'];
 const ZONAS = ['Norte', 'Sur', 'Centro', 'Oriente', 'Poniente'];
 
-const base = await baseNueva('usuarios');
-const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-await migrar(db);
-await sembrar(db);
-const empresa = (
-  await db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow()
-).id;
+const base = await bench.baseNueva('usuarios');
+const { db, empresa } = await bench.baseSembrada(base.url);
 const hash = await hashPassword(PASSWORD_DEMO);
 
 for (let i = 0; i < LIDERES; i += LOTE) {
@@ -101,27 +94,9 @@ for (let i = 0; i < CLIENTES; i += LOTE) {
 }
 await db.destroy();
 
-const api = 'http://127.0.0.1:3803';
-const hijo = await proceso('apps/server/src/main.ts', api, {
-  DATABASE_URL: base.url,
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000000',
-  JWT_SECRET: 'bench-secreto-0123456789-0123456789',
-  PORT: '3803',
-  HOST: '127.0.0.1',
-  WEB_DIR: '/nonexistent',
-  WORKERS: '0',
-});
+const { api, hijo } = await bench.servidorApi(base.url, 3803);
 
-async function entrar(username: string) {
-  const r = await fetch(`${api}/iniciarSesion`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD_DEMO, empresa: 'demo' }),
-  });
-  if (!r.ok) throw new Error(`login ${username}: ${r.status}`);
-  return ((await r.json()) as { token: string }).token;
-}
+const entrar = (username: string) => bench.iniciarSesion(api, username, PASSWORD_DEMO);
 const tokens = { admin: await entrar('admin'), lider: await entrar('liderbench') };
 
 interface Medida {
@@ -203,7 +178,7 @@ hijo.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 500));
 await base.borrar();
 
-guardarResultados('usuarios', {
+bench.guardarResultados('usuarios', {
   bench: 'bench:users',
   base: `PostgreSQL ${base.version}`,
   condiciones:
@@ -216,6 +191,6 @@ guardarResultados('usuarios', {
       (m) => `| ${m.caso} | ${m.filas} | ${m.total ?? '–'} | ${m.p50.toFixed(2)} | ${m.p95.toFixed(2)} |`,
     ),
   ],
-  cifras: medidas.flatMap((m) => cifrasDeTiempo(m.caso, m)),
+  cifras: medidas.flatMap((m) => bench.cifrasDeTiempo(m.caso, m)),
 });
 process.exit(0);
