@@ -113,6 +113,23 @@ export async function entrar(
   return { ...(r.json() as { token: string; nivel: number }), xsrf, rt };
 }
 
+export type Sesion = Awaited<ReturnType<typeof entrar>>;
+
+/** The id of the company with code `codigo`. */
+export const idEmpresa = async (e: Entorno, codigo: string) =>
+  (await e.db.selectFrom('empresas').select('id').where('codigo', '=', codigo).executeTakeFirstOrThrow()).id;
+
+/** The id of user `username` of the company with id `empresa`. */
+export const idUsuario = async (e: Entorno, empresa: number, username: string) =>
+  (
+    await e.db
+      .selectFrom('usuarios')
+      .select('id')
+      .where('empresa_id', '=', empresa)
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+  ).id;
+
 export const conToken = (token: string, xsrf?: string) => ({
   authorization: `Bearer ${token}`,
   ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),

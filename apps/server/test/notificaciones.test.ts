@@ -6,7 +6,7 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import * as saldos from '../src/modules/saldos/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, simuladorDe } from './entorno.ts';
 
 /** A push service served by the test: records every request, answers 201 like FCM. */
 interface Empuje {
@@ -154,14 +154,9 @@ beforeAll(async () => {
     },
   });
   admin = await entrar(e.app, 'admin');
-  const demo = await e.db
-    .selectFrom('empresas')
-    .select('id')
-    .where('codigo', '=', 'demo')
-    .executeTakeFirstOrThrow();
   await e.db
     .insertInto('correos_notificacion')
-    .values({ empresa_id: demo.id, correo: 'alertas@demo.example' })
+    .values({ empresa_id: await idEmpresa(e, 'demo'), correo: 'alertas@demo.example' })
     .execute();
 }, 60_000);
 afterAll(async () => {

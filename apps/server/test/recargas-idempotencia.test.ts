@@ -2,7 +2,15 @@ import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import {
+  conToken,
+  crearEntorno,
+  type Entorno,
+  entrar,
+  idUsuario,
+  type Sesion,
+  simuladorDe,
+} from './entorno.ts';
 import { cuentaRecargas } from './recargas-prueba.ts';
 
 /**
@@ -10,7 +18,6 @@ import { cuentaRecargas } from './recargas-prueba.ts';
  * request; the same key with another request by the same caller is 422 and sends nothing; the
  * same key with the same request is the first answer.
  */
-type Sesion = Awaited<ReturnType<typeof entrar>>;
 let e: Entorno;
 const s: Record<'admin' | 'root' | 'lider' | 'cliente', Sesion> = {} as never;
 
@@ -37,15 +44,7 @@ const fila = (id: number) =>
 const deDn = (dn: string) => e.db.selectFrom('recargas').selectAll().where('dn', '=', dn).execute();
 const cuenta = () => cuentaRecargas(e.db);
 const recibidos = async (id: number) => (await simuladorDe(e)).registro().recibidos[String(id)];
-const usuarioId = async (u: string) =>
-  (
-    await e.db
-      .selectFrom('usuarios')
-      .select('id')
-      .where('empresa_id', '=', 1)
-      .where('username', '=', u)
-      .executeTakeFirstOrThrow()
-  ).id;
+const usuarioId = (u: string) => idUsuario(e, 1, u);
 
 describe("another caller's key is another request", () => {
   it("user B sending user A's key gets B's own top-up, made and sent", async () => {

@@ -7,10 +7,18 @@ import type { LineasTable } from '../src/db/schema.ts';
 import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import {
+  conToken,
+  crearEntorno,
+  type Entorno,
+  entrar,
+  idEmpresa,
+  idUsuario,
+  type Sesion,
+  simuladorDe,
+} from './entorno.ts';
 import { nuevaLinea } from './lineas-prueba.ts';
 
-type Sesion = Awaited<ReturnType<typeof entrar>>;
 interface LineaApi {
   id: number;
   icc: string;
@@ -32,8 +40,7 @@ let liderId: number;
 let clienteId: number;
 const hoy = hoyEn('America/Mexico_City');
 
-const empresaId = async (codigo: string) =>
-  (await e.db.selectFrom('empresas').select('id').where('codigo', '=', codigo).executeTakeFirstOrThrow()).id;
+const empresaId = (codigo: string) => idEmpresa(e, codigo);
 
 const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: object) =>
   e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
@@ -233,16 +240,11 @@ describe('Reciclar and Olvidar one row', () => {
 
   it('a line held by a top-up in flight is left alone', async () => {
     const l = await linea(tgmex, { is_recargado: true });
-    const usuario = await e.db
-      .selectFrom('usuarios')
-      .select('id')
-      .where('username', '=', 'recicla')
-      .executeTakeFirstOrThrow();
     await e.db
       .insertInto('recargas')
       .values({
         empresa_id: tgmex,
-        usuario_id: usuario.id,
+        usuario_id: await idUsuario(e, tgmex, 'recicla'),
         idempotencia: `reciclaje-${l.id}`,
         proveedor_id: (
           await e.db

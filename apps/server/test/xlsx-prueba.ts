@@ -28,23 +28,22 @@ export function zip(entradas: EntradaZip[]): Buffer {
     const comprimido = deflateRawSync(e.datos);
     const crc = crc32(e.datos);
     const tamano = e.tamanoDeclarado ?? e.datos.length;
+    // What a local header and its central directory entry share, from "version needed" on:
+    // the local header has it at byte 4, the central entry at 6 (after "version made by").
+    const comun = Buffer.alloc(26);
+    comun.writeUInt16LE(20, 0);
+    comun.writeUInt16LE(8, 4);
+    comun.writeUInt32LE(crc, 10);
+    comun.writeUInt32LE(comprimido.length, 14);
+    comun.writeUInt32LE(tamano, 18);
+    comun.writeUInt16LE(nombre.length, 22);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(comprimido.length, 18);
-    local.writeUInt32LE(tamano, 22);
-    local.writeUInt16LE(nombre.length, 26);
+    comun.copy(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(comprimido.length, 20);
-    central.writeUInt32LE(tamano, 24);
-    central.writeUInt16LE(nombre.length, 28);
+    comun.copy(central, 6);
     central.writeUInt32LE(desplazamiento, 42);
     locales.push(local, nombre, comprimido);
     centrales.push(central, nombre);
