@@ -11,7 +11,6 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -35,6 +34,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { fechaCorta } from '../../lib/fechas.ts';
 import { useSesion } from '../../lib/sesion.ts';
+import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
 import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import { diaLocal } from '../../ui/RangoFechas.tsx';
@@ -238,20 +238,19 @@ export function Portabilidades() {
           if (p !== 'recargar') return M.aunNoRecargar;
           if (enEdicion(f))
             return (
-              <Stack direction="row" spacing={1} alignItems="center">
-                <TextField
-                  size="small"
-                  name="folio"
-                  label={M.folio}
-                  value={folio}
-                  onChange={(e) => setFolio(e.target.value.slice(0, LIMITES_RECARGA.folio))}
-                  sx={{ width: 120 }}
-                />
-                {boton(M.recargarExternamente, () => {
+              <CampoConBoton
+                centrado
+                size="small"
+                name="folio"
+                label={M.folio}
+                value={folio}
+                onChange={(e) => setFolio(e.target.value.slice(0, LIMITES_RECARGA.folio))}
+                sx={{ width: 120 }}
+                boton={boton(M.recargarExternamente, () => {
                   if (folio.trim() === '') aviso(`${M.portaRecargaFallida}: ${M.sinFolio}`, 'error');
                   else recarga.mutate({ id: f.id, folio: folio.trim() });
                 })}
-              </Stack>
+              />
             );
           return boton(M.recargar, () => recarga.mutate({ id: f.id }));
         },

@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LARGO_PANEL } from '@recargas/contracts/reciclaje';
@@ -14,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
+import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
 import { estatusActivacion, reciclarDn } from './api.ts';
 
 /**
@@ -55,19 +55,19 @@ function Panel(props: {
       <Typography variant="h6" component="h2" gutterBottom>
         {props.titulo}
       </Typography>
-      <Stack direction="row" spacing={1} alignItems="flex-start">
-        <TextField
-          size="small"
-          name={props.campo}
-          label={props.etiqueta}
-          value={valor}
-          onChange={(e) => setValor(e.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
-        />
-        <Button type="submit" variant="contained" disabled={props.accion.isPending || valor.trim() === ''}>
-          {props.boton}
-        </Button>
-      </Stack>
+      <CampoConBoton
+        size="small"
+        name={props.campo}
+        label={props.etiqueta}
+        value={valor}
+        onChange={(e) => setValor(e.target.value.replace(/\D/g, ''))}
+        slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
+        boton={
+          <Button type="submit" variant="contained" disabled={props.accion.isPending || valor.trim() === ''}>
+            {props.boton}
+          </Button>
+        }
+      />
       {props.children}
     </Paper>
   );

@@ -1,8 +1,6 @@
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LIMITES_SIN_USUARIO, maxSinUsuarioValido } from '@recargas/contracts/saldos';
@@ -11,6 +9,7 @@ import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
 import { useSesion } from '../../lib/sesion.ts';
+import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
 import { guardarMaxSinUsuario } from './api.ts';
 
 /** /in/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000 (spec sections 2 and 5). */
@@ -48,21 +47,22 @@ function Formulario({ empresa, guardado }: { empresa: string; guardado: number }
       <Typography variant="h5" component="h1" gutterBottom>
         {M.recargasSinUsuario}
       </Typography>
-      <Stack direction="row" spacing={2} alignItems="flex-start">
-        <TextField
-          name="maxRecargas"
-          type="number"
-          label={M.maximoRecargasDia}
-          value={valor}
-          onChange={(e) => setValor(e.target.value)}
-          error={valor !== '' && !valido}
-          helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
-          slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}
-        />
-        <Button type="submit" variant="contained" disabled={!valido || guardar.isPending}>
-          {M.guardar}
-        </Button>
-      </Stack>
+      <CampoConBoton
+        separacion={2}
+        name="maxRecargas"
+        type="number"
+        label={M.maximoRecargasDia}
+        value={valor}
+        onChange={(e) => setValor(e.target.value)}
+        error={valor !== '' && !valido}
+        helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
+        slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}
+        boton={
+          <Button type="submit" variant="contained" disabled={!valido || guardar.isPending}>
+            {M.guardar}
+          </Button>
+        }
+      />
     </Paper>
   );
 }
