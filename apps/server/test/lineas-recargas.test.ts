@@ -1,31 +1,16 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import type { LineasTable } from '../src/db/schema.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
-import { demoDeCliente, nuevaLinea } from './lineas-prueba.ts';
+import { admin, cliente, clienteDemo, demo, e, lider, liderDemo, prepararDemo } from './demo-entorno.ts';
+import { conToken, type Sesion, simuladorDe } from './entorno.ts';
+import { nuevaLinea } from './lineas-prueba.ts';
 
 /** Top-ups by ICC against the inventory (issue 4, slice 3). */
-type Sesion = Awaited<ReturnType<typeof entrar>>;
-let e: Entorno;
-let admin: Sesion;
-let lider: Sesion;
-let cliente: Sesion;
-let demo: number;
-let liderDemo: number;
-let clienteDemo: number;
-
-beforeAll(async () => {
-  e = await crearEntorno();
-  ({ demo, liderDemo, clienteDemo } = await demoDeCliente(e));
-  admin = await entrar(e.app, 'admin');
-  lider = await entrar(e.app, 'lider');
-  cliente = await entrar(e.app, 'cliente');
-});
-afterAll(() => e.cerrar());
+prepararDemo();
 beforeEach(async () => {
   (await simuladorDe(e)).configurar(SIN_FALLAS);
 });

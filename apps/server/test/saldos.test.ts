@@ -1,15 +1,10 @@
 import { M, texto } from '@recargas/contracts/mensajes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as saldos from '../src/modules/saldos/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { admin, e, prepararDemo } from './demo-entorno.ts';
+import { conToken, entrar, simuladorDe } from './entorno.ts';
 
-let e: Entorno;
-let admin: Awaited<ReturnType<typeof entrar>>;
-beforeAll(async () => {
-  e = await crearEntorno();
-  admin = await entrar(e.app, 'admin');
-});
-afterAll(() => e.cerrar());
+prepararDemo();
 
 const pedir = (
   s: { token: string; xsrf: string },

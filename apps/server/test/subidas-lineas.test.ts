@@ -1,12 +1,12 @@
 import { MONTO_LINEA_MAX, peticionActualizarIcc } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
-import { demoDeCliente } from './lineas-prueba.ts';
+import { admin, cliente, clienteDemo, demo, e, lider, liderDemo, prepararDemo } from './demo-entorno.ts';
+import { conToken, entrar, leerXlsx, type Sesion } from './entorno.ts';
 import { entradasXlsx, formulario, libro, zip } from './xlsx-prueba.ts';
 
 // Small limits for this file, read when the upload routes are registered.
@@ -14,22 +14,13 @@ process.env.SUBIDA_MAX_FILAS = '60';
 process.env.SUBIDA_MAX_MB = '2';
 process.env.SUBIDA_MAX_DESCOMPRIMIDO_MB = '20';
 
-type Sesion = Awaited<ReturnType<typeof entrar>>;
-let e: Entorno;
-let admin: Sesion;
-let lider: Sesion;
-let cliente: Sesion;
-let demo: number;
-let liderDemo: number;
-let clienteDemo: number;
 let liderNorte: number;
 
 const ADMIN = [...PLANTILLAS.admin];
 const VENDEDOR = [...PLANTILLAS.vendedor];
 
+prepararDemo();
 beforeAll(async () => {
-  e = await crearEntorno();
-  ({ demo, liderDemo, clienteDemo } = await demoDeCliente(e));
   liderNorte = (
     await e.db
       .insertInto('lideres')
@@ -37,11 +28,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  admin = await entrar(e.app, 'admin');
-  lider = await entrar(e.app, 'lider');
-  cliente = await entrar(e.app, 'cliente');
 });
-afterAll(() => e.cerrar());
 
 let n = 0;
 const icc = () => `8952333${String(100_000_000_000 + ++n).slice(-12)}`;

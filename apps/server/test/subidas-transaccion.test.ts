@@ -1,17 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { admin, e, prepararDemo } from './demo-entorno.ts';
+import { conToken } from './entorno.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** An upload is one transaction: several write batches, all or none (issue 4). */
-let e: Entorno;
-let admin: Awaited<ReturnType<typeof entrar>>;
-beforeAll(async () => {
-  e = await crearEntorno();
-  admin = await entrar(e.app, 'admin');
-});
-afterAll(() => e.cerrar());
+prepararDemo();
 
 const iccs = (desde: number, n: number) =>
   Array.from({ length: n }, (_, i) => `8952444${String(100_000_000_000 + desde + i).slice(-12)}`);
