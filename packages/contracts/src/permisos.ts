@@ -33,6 +33,25 @@ export type Permiso = (typeof PERMISOS)[number];
 
 export const esPermiso = (valor: string): valor is Permiso => (PERMISOS as readonly string[]).includes(valor);
 
+/** Endpoints that several permissions' services check (QUE_PERMITE, BANDERAS). */
+const RECARGA = ['POST /checkOut', 'POST /foreignCheckOut'] as const satisfies readonly Endpoint[];
+const SUBIDA = ['POST /subirArchivo'] as const satisfies readonly Endpoint[];
+/** Where a leader with USUARIO_CLIENTE creates, edits, removes or uploads clients. */
+const GESTION_DE_CLIENTES = [
+  'POST /registrarUsuario',
+  'POST /editarUsuario',
+  'POST /eliminarUsuario',
+  ...SUBIDA,
+] as const satisfies readonly Endpoint[];
+/** The sales report, its totals and its Excel (RECARGAS_PLATAFORMA filters them). */
+const VENTAS = [
+  'GET /reportes',
+  'GET /reportesNew',
+  'GET /reportes/total',
+  'GET /reportesNew/total',
+  'POST /excel',
+] as const satisfies readonly Endpoint[];
+
 /**
  * What each permission allows, and the endpoints whose service checks it beyond the route's
  * own rule (ENDPOINTS in acceso.ts says which routes require it outright; `comprueban` derives
@@ -42,11 +61,11 @@ export const esPermiso = (valor: string): valor is Permiso => (PERMISOS as reado
 export const QUE_PERMITE: Record<Permiso, { permite: string; enServicio?: readonly Endpoint[] }> = {
   RECARGAS_MASIVAS: {
     permite: 'Recargas masivas: bloques, su programación y la acción 4 de Subir archivos.',
-    enServicio: ['POST /subirArchivo'],
+    enServicio: SUBIDA,
   },
   RETROALIMENTACION_LIDER: {
     permite: 'Un líder sube archivos de líneas (acciones 1 y 2) y descarga su plantilla.',
-    enServicio: ['POST /subirArchivo'],
+    enServicio: SUBIDA,
   },
   MONTO_LIDER: {
     permite:
@@ -55,39 +74,28 @@ export const QUE_PERMITE: Record<Permiso, { permite: string; enServicio?: readon
   },
   MOVI_SIN_DN: {
     permite: 'Una recarga por ICC de Movistar puede ir sin ningún DN (ni el de la línea ni uno escrito).',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   ATT_SIN_DN: {
     permite: 'Una recarga por ICC de AT&T puede ir sin ningún DN (ni el de la línea ni uno escrito).',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   GRAFICAS: { permite: 'Gráficas de ventas por líder (administradores).' },
   PORTABILIDADES: {
     permite:
       'Portabilidades: lista, edición, activación, recarga, detalle, su Excel y la acción 6 de Subir archivos.',
-    enServicio: ['POST /subirArchivo'],
+    enServicio: SUBIDA,
   },
   USUARIO_CLIENTE: {
     permite: 'Crear y editar clientes (nivel 3); un líder con él administra a sus clientes (Mis clientes).',
-    enServicio: [
-      'POST /registrarUsuario',
-      'POST /editarUsuario',
-      'POST /eliminarUsuario',
-      'POST /subirArchivo',
-    ],
+    enServicio: GESTION_DE_CLIENTES,
   },
   INVENTARIO: { permite: 'Días de inventario por líder y cliente (no clientes).' },
   RECARGA_EXTERNA: { permite: 'Recarga externa con folio (tipo 3) en la pantalla de recargas.' },
   RECARGAS_CARRIER: { permite: 'Plataforma y usuario por carrier, usuarios de plataforma y comentarios.' },
   RECARGAS_PLATAFORMA: {
     permite: 'Filtrar el reporte de ventas (y su Excel) por plataforma.',
-    enServicio: [
-      'GET /reportes',
-      'GET /reportesNew',
-      'GET /reportes/total',
-      'GET /reportesNew/total',
-      'POST /excel',
-    ],
+    enServicio: VENTAS,
   },
   PERMISO_MONTOS: { permite: 'Ver y cambiar el Permiso Monto (isMonto) de los usuarios.' },
   RECICLADO_MASIVO: { permite: 'Reciclado masivo: lista de líneas por reciclar, reciclar y olvidar.' },
@@ -99,11 +107,11 @@ export const QUE_PERMITE: Record<Permiso, { permite: string; enServicio?: readon
   ACTIVACIONES_ATT: { permite: 'Panel Estatus ICC ATT de la pantalla de recargas (administradores).' },
   MOVI_DN: {
     permite: 'Escribir el DN junto con el ICC en una recarga de Movistar (si no, se usa el de la línea).',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   ATT_DN: {
     permite: 'Escribir el DN junto con el ICC en una recarga de AT&T (si no, se usa el de la línea).',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   BISVI: {
     permite: 'Columnas extra de la empresa en Administrar base y su Excel (administradores).',
@@ -124,11 +132,11 @@ export const BANDERAS = {
   isMonto: {
     permite:
       'Permiso Monto del usuario: elegir el monto de una recarga (de la lista de la empresa). Sin él, el monto es el de la línea o el de la empresa por defecto.',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   enviarMonto: {
     permite: 'Ajuste de la empresa: se puede elegir el monto de una recarga. Apagado, nadie lo elige.',
-    enServicio: ['POST /checkOut', 'POST /foreignCheckOut'],
+    enServicio: RECARGA,
   },
   rutas: {
     permite:
