@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -32,6 +31,7 @@ import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
+import { type Opcion, Seleccion } from '../../ui/Seleccion.tsx';
 import { PLANTILLAS, subirArchivo } from './api.ts';
 
 /** The actions a user may choose: the server's rule (contracts/acceso.ts). */
@@ -43,6 +43,12 @@ const plantillasPara = (s: Sesion) => PLANTILLAS.filter((p) => puede(s, `GET ${p
 
 const XLSX = '.xlsx';
 const MIME_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The platform an administrator may give an upload with a validity date (none: the carrier's). */
+const PLATAFORMAS: Opcion[] = [
+  { valor: '', texto: M.noAplica },
+  { valor: '1', texto: M.recargatodo },
+  { valor: '2', texto: M.pagaqui },
+];
 /** Upload toasts stay 30 s (spec section 9). */
 const DURACION_AVISO = 30_000;
 
@@ -134,9 +140,7 @@ export function SubirArchivos() {
       </Typography>
       <Grid container spacing={2} sx={{ maxWidth: 720 }}>
         <Grid size={12}>
-          <TextField
-            select
-            fullWidth
+          <Seleccion
             name="accion"
             label={M.accion}
             value={accion}
@@ -150,32 +154,22 @@ export function SubirArchivos() {
               select: { displayEmpty: true },
               inputLabel: { shrink: true },
             }}
-          >
-            <MenuItem value="" disabled>
-              {M.seleccionaUnaAccion}
-            </MenuItem>
-            {acciones.map((a) => (
-              <MenuItem key={a} value={a}>
-                {`${a} ${ACCIONES_SUBIDA[a]}`}
-              </MenuItem>
-            ))}
-          </TextField>
+            opciones={[
+              { valor: '', texto: M.seleccionaUnaAccion, deshabilitada: true },
+              ...acciones.map((a) => ({ valor: a, texto: `${a} ${ACCIONES_SUBIDA[a]}` })),
+            ]}
+          />
         </Grid>
         {conVigencia && admin && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
+            <Seleccion
               name="plataformaId"
               label={M.plataforma}
               value={plataforma}
               onChange={(e) => setPlataforma(e.target.value as '' | '1' | '2')}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{M.noAplica}</MenuItem>
-              <MenuItem value="1">{M.recargatodo}</MenuItem>
-              <MenuItem value="2">{M.pagaqui}</MenuItem>
-            </TextField>
+              opciones={PLATAFORMAS}
+            />
           </Grid>
         )}
         {conVigencia && (

@@ -1,5 +1,4 @@
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
@@ -16,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { Controller, type FieldPath, type PathValue, useFormContext, useWatch } from 'react-hook-form';
 import { esAdmin, type Sesion } from '../../lib/sesion.ts';
+import { Seleccion } from '../../ui/Seleccion.tsx';
 import { SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
 import { NOMBRE_NIVEL, tiposPara } from './formulario.ts';
 
@@ -125,9 +125,7 @@ export function CamposUsuario({
         />
       ))}
       <Celda>
-        <TextField
-          select
-          fullWidth
+        <Seleccion
           name="nivel"
           label={M.tipoUsuario}
           value={nivel}
@@ -136,13 +134,8 @@ export function CamposUsuario({
             setValue('cliente', null);
           }}
           disabled={!editable || tipos.length < 2}
-        >
-          {nivelesMostrados.map((t) => (
-            <MenuItem key={t.nivel} value={t.nivel}>
-              {t.nombre}
-            </MenuItem>
-          ))}
-        </TextField>
+          opciones={nivelesMostrados.map((t) => ({ valor: t.nivel, texto: t.nombre }))}
+        />
       </Celda>
       <Celda>
         <SelectorPaginado<RespuestaLideres>
