@@ -1,29 +1,19 @@
-import type {
-  Envio,
-  ProveedorRecargas,
-  ResultadoActivacion,
-  ResultadoConsulta,
-  ResultadoDetallePorta,
-  ResultadoEnvio,
-  ResultadoEstatusActivacion,
-  ResultadoPorta,
-  SolicitudPorta,
-} from './puerto.ts';
+import type * as puerto from './puerto.ts';
 import type { Simulador } from './simulador.ts';
 
 const esperar = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 /** Maps what the provider answered to a send into the port's three outcomes. */
-export function comoEnvio(r: ResultadoConsulta): ResultadoEnvio {
+export function comoEnvio(r: puerto.ResultadoConsulta): puerto.ResultadoEnvio {
   if (r.estado === 'aceptada' || r.estado === 'rechazada' || r.estado === 'desconocida') return r;
   return { estado: 'desconocida', motivo: r.estado };
 }
 
 /** The simulator in the same process: the default adapter, with the same faults as over HTTP. */
-export class ProveedorSimulado implements ProveedorRecargas {
+export class ProveedorSimulado implements puerto.ProveedorRecargas {
   constructor(readonly simulador: Simulador) {}
 
-  async send(envio: Envio): Promise<ResultadoEnvio> {
+  async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     const transporte = this.simulador.transporte();
     await esperar(this.simulador.configuracion.latenciaMs);
     if (transporte === '5xx-antes') return { estado: 'desconocida', motivo: '500' };
@@ -32,7 +22,7 @@ export class ProveedorSimulado implements ProveedorRecargas {
     return comoEnvio(this.simulador.respuesta(asiento));
   }
 
-  async status(id: string): Promise<ResultadoConsulta> {
+  async status(id: string): Promise<puerto.ResultadoConsulta> {
     await esperar(this.simulador.configuracion.latenciaMs);
     return this.simulador.consultar(id);
   }
@@ -50,19 +40,19 @@ export class ProveedorSimulado implements ProveedorRecargas {
     return transporte === 'normal' ? r : { estado: 'desconocida', motivo: transporte };
   }
 
-  activar(icc: string): Promise<ResultadoActivacion> {
+  activar(icc: string): Promise<puerto.ResultadoActivacion> {
     return this.conFallas(() => this.simulador.activar(icc));
   }
 
-  estatusActivacion(icc: string): Promise<ResultadoEstatusActivacion> {
+  estatusActivacion(icc: string): Promise<puerto.ResultadoEstatusActivacion> {
     return this.conFallas(() => this.simulador.estatusActivacion(icc));
   }
 
-  portar(s: SolicitudPorta): Promise<ResultadoPorta> {
+  portar(s: puerto.SolicitudPorta): Promise<puerto.ResultadoPorta> {
     return this.conFallas(() => this.simulador.portar(s));
   }
 
-  async detallePorta(dn: string): Promise<ResultadoDetallePorta> {
+  async detallePorta(dn: string): Promise<puerto.ResultadoDetallePorta> {
     await esperar(this.simulador.configuracion.latenciaDetalleMs);
     return this.conFallas(() => this.simulador.detallePorta(dn));
   }

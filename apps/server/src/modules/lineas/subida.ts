@@ -84,7 +84,11 @@ export async function subirLineas(
         porId ?? (liderId !== null ? (clientePor.get(`${liderId}:${tc.toLowerCase()}`) ?? null) : null);
       if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
     }
-    const extras: Record<string, string | null> = { fechaEntrega: null, producto: null, fechaPortada: null };
+    const extras: Record<(typeof subidas.EXTRAS)[string], string | null> = {
+      fechaEntrega: null,
+      producto: null,
+      fechaPortada: null,
+    };
     for (const [h, clave] of Object.entries(subidas.EXTRAS)) {
       const t = v(h);
       if (idx(h) < 0 || t === '') continue;
@@ -119,9 +123,9 @@ export async function subirLineas(
         fecha_vigencia: o.vigencia,
         plataforma: o.plataforma,
         subido_por: u.usuarioId,
-        fecha_entrega: extras.fechaEntrega ?? null,
-        producto: extras.producto ?? null,
-        fecha_portada: extras.fechaPortada ?? null,
+        fecha_entrega: extras.fechaEntrega,
+        producto: extras.producto,
+        fecha_portada: extras.fechaPortada,
       },
     };
   });

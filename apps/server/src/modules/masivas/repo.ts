@@ -79,8 +79,7 @@ export const bloquePorFecha = (db: Conexion, empresaId: number, fecha: number) =
   db
     .selectFrom('bloques')
     .select(['id', 'fecha_numerica'])
-    .where('empresa_id', '=', empresaId)
-    .where('fecha_numerica', '=', fecha)
+    .where((eb) => eb.and({ empresa_id: empresaId, fecha_numerica: fecha }))
     .executeTakeFirst();
 
 export interface VistaLinea {

@@ -79,16 +79,15 @@ async function resumen(ctx: Ctx, empresaId: number, fecha: number) {
 const ajustes = async (ctx: Ctx, empresaId: number) =>
   empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId));
 
+/** A table's titles in the order of `columnas` (row field: its heading). */
+const titulosDe = (columnas: Record<string, string>) =>
+  Object.entries(columnas).map(([llave, valor]) => ({ llave, valor }));
+
 /** GET /api/bloqueRecargasMasivas. */
 export async function bloques(ctx: Ctx, empresaId: number): Promise<RespuestaBloques> {
   const [filas, a] = await Promise.all([repo.resumenes(ctx.db, empresaId), ajustes(ctx, empresaId)]);
   return {
-    titulos: [
-      { llave: 'lineas', valor: M.lineas },
-      { llave: 'recargadas', valor: M.recargadas },
-      { llave: 'monto', valor: M.monto },
-      { llave: 'fecha', valor: M.fecha },
-    ],
+    titulos: titulosDe({ lineas: M.lineas, recargadas: M.recargadas, monto: M.monto, fecha: M.fecha }),
     bloques: filas.map(aBloque),
     programacion: a.programacion,
   };
@@ -117,16 +116,16 @@ export async function lineasDeBloque(
   const b = await repo.bloquePorFecha(ctx.db, empresaId, fecha);
   if (!b) throw new ErrorApi(404, M.bloqueNoEncontrado);
   const [filas, a] = await Promise.all([repo.lineasDe(ctx.db, empresaId, b.id), ajustes(ctx, empresaId)]);
-  const titulos = [
-    { llave: 'icc', valor: M.icc },
-    { llave: 'dn', valor: M.dn },
-    { llave: 'monto', valor: M.monto },
-    { llave: 'compania', valor: M.compania },
-    { llave: 'nombre', valor: M.nombre },
-    { llave: 'fecha', valor: M.fecha },
-    { llave: 'isRecargado', valor: M.recargado },
-    ...(a.columnaExtraMasivas ? [{ llave: 'mensaje', valor: M.extraMasivas }] : []),
-  ];
+  const titulos = titulosDe({
+    icc: M.icc,
+    dn: M.dn,
+    monto: M.monto,
+    compania: M.compania,
+    nombre: M.nombre,
+    fecha: M.fecha,
+    isRecargado: M.recargado,
+    ...(a.columnaExtraMasivas ? { mensaje: M.extraMasivas } : {}),
+  });
   return { titulos, bloque, lineas: filas.map(aLinea) };
 }
 

@@ -1,7 +1,14 @@
 import { CARRIERS } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import type { ColumnaPorta, FiltrosPortas } from '@recargas/contracts/portabilidades';
-import { type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import {
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type UpdateObject,
+} from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DB, PortabilidadesTable } from '../../db/schema.ts';
 import { condicionChips } from '../../lib/chips.ts';
@@ -70,14 +77,6 @@ export type PortaVista = FilaPorta & {
   k: string;
 };
 
-function base(db: Db | Tx, empresaId: number) {
-  return db
-    .selectFrom('portabilidades as p')
-    .leftJoin('usuarios as u', 'u.id', 'p.usuario_id')
-    .leftJoin('recargas as r', 'r.id', 'p.recarga_id')
-    .where('p.empresa_id', '=', empresaId);
-}
-
 const columnasVista = [
   'p.id',
   'p.empresa_id',
@@ -104,6 +103,15 @@ const columnasVista = [
   'r.estado as recarga_estado',
   'r.terminada as recarga_terminada',
 ] as const;
+
+/** The company's rows `p` with their uploader `u` and top-up `r`, which `columnasVista` reads. */
+function base(db: Db | Tx, empresaId: number) {
+  return db
+    .selectFrom('portabilidades as p')
+    .leftJoin('usuarios as u', 'u.id', 'p.usuario_id')
+    .leftJoin('recargas as r', 'r.id', 'p.recarga_id')
+    .where('p.empresa_id', '=', empresaId);
+}
 
 function filtrado(db: Db, empresaId: number, r: Rango, filtros: FiltrosPortas) {
   let q = base(db, empresaId).where(sql<SqlBool>`p.insertada >= ${desde(r)} and p.insertada < ${hasta(r)}`);
@@ -179,22 +187,26 @@ export type Cambios = Partial<
   >
 >;
 
-export async function actualizar(db: Db | Tx, empresaId: number, id: number, cambios: Cambios) {
-  await db
+/** An update of the company's row `id` that stamps `actualizada`; callers add their own conditions. */
+const cambiarFila = (
+  db: Db | Tx,
+  empresaId: number,
+  id: number,
+  cambios: UpdateObject<DB, 'portabilidades'>,
+) =>
+  db
     .updateTable('portabilidades')
-    .set({ ...cambios, actualizada: sql`now()` } as never)
+    .set({ ...cambios, actualizada: sql`now()` })
     .where('empresa_id', '=', empresaId)
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+
+export async function actualizar(db: Db | Tx, empresaId: number, id: number, cambios: Cambios) {
+  await cambiarFila(db, empresaId, id, cambios as never).execute();
 }
 
 /** Activation's number, only on a row still without one (of two presses, one writes). */
 export async function activar(db: Db, empresaId: number, id: number, dn: string) {
-  const r = await db
-    .updateTable('portabilidades')
-    .set({ dn_destino: dn, actualizada: sql`now()` })
-    .where('empresa_id', '=', empresaId)
-    .where('id', '=', id)
+  const r = await cambiarFila(db, empresaId, id, { dn_destino: dn })
     .where('dn_destino', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
@@ -211,11 +223,7 @@ export async function registrarPorta(
   fechaVista: Date | null,
   r: { is_port: boolean; mensaje_porta: string },
 ) {
-  const u = await db
-    .updateTable('portabilidades')
-    .set({ ...r, fecha_porta: sql`now()`, actualizada: sql`now()` })
-    .where('empresa_id', '=', empresaId)
-    .where('id', '=', id)
+  const u = await cambiarFila(db, empresaId, id, { ...r, fecha_porta: sql`now()` })
     .where('is_port', '=', false)
     .where('dn_destino', 'is not', null)
     // A JS date holds milliseconds; the column holds microseconds.
@@ -234,16 +242,10 @@ export async function anotarRecarga(
   recargaId: number,
   exitosa: boolean,
 ) {
-  await db
-    .updateTable('portabilidades')
-    .set({
-      recarga_id: recargaId,
-      fecha_recarga: exitosa ? sql`coalesce(fecha_recarga, now())` : sql`fecha_recarga`,
-      actualizada: sql`now()`,
-    })
-    .where('empresa_id', '=', empresaId)
-    .where('id', '=', id)
-    .execute();
+  await cambiarFila(db, empresaId, id, {
+    recarga_id: recargaId,
+    fecha_recarga: exitosa ? sql`coalesce(fecha_recarga, now())` : sql`fecha_recarga`,
+  }).execute();
 }
 
 /** Provider row of a company's platform `numero`. */
@@ -261,11 +263,7 @@ export async function proveedorPlataforma(db: Db, empresaId: number, numero: num
  * however many presses saw the same failure.
  */
 export async function siguienteIntento(db: Db, empresaId: number, id: number, intento: number) {
-  await db
-    .updateTable('portabilidades')
-    .set({ intentos_recarga: intento + 1, actualizada: sql`now()` })
-    .where('empresa_id', '=', empresaId)
-    .where('id', '=', id)
+  await cambiarFila(db, empresaId, id, { intentos_recarga: intento + 1 })
     .where('intentos_recarga', '=', intento)
     .execute();
 }
