@@ -10,14 +10,17 @@ export const API_CARRIERS = {
   comentarios: '/api/comments/',
 } as const;
 
-/** Carrier codes of spec section 3 (Bait is spelled Biat on one screen). */
+/**
+ * Carrier codes of spec section 3 with their names from the catalogue (Bait is spelled Biat on
+ * one screen). AT&T keeps its full name here; the catalogue's M.att is the 'Att' of one screen.
+ */
 export const CARRIERS = {
-  T: 'Telcel',
-  M: 'Movistar',
-  U: 'Unefon',
+  T: M.telcel,
+  M: M.movistar,
+  U: M.unefon,
   A: 'AT&T',
-  V: 'Virgin',
-  B: 'Bait',
+  V: M.virgin,
+  B: M.bait,
 } as const;
 
 export type Carrier = keyof typeof CARRIERS;
