@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
+import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, PASSWORD_DEMO } from './entorno.ts';
 import { concedido, llamar, negado, type Operacion, operacionesDe } from './seguridad/llamadas.ts';
 import { MATRIZ, permite } from './seguridad/matriz.ts';
 
@@ -25,32 +25,33 @@ afterAll(async () => {
   await e.cerrar();
 });
 
-const empresaDemo = () =>
-  e.db.selectFrom('empresas').select('id').where('codigo', '=', 'demo').executeTakeFirstOrThrow();
+/** A new demo user named `username` (also its name, the demo password), logged in. */
+async function usuarioNuevo(
+  username: string,
+  datos: Omit<usuarios.DatosUsuario, 'empresaId' | 'username' | 'nombre' | 'password'>,
+) {
+  const empresaId = await idEmpresa(e, 'demo');
+  await usuarios.crear(e.db, { empresaId, username, nombre: username, password: PASSWORD_DEMO, ...datos });
+  return entrar(e.app, username);
+}
 
 describe('security matrix: with and without each permission', () => {
   it.each([1, 2])('level %i without each permission gets exactly what the matrix allows', async (nivel) => {
-    const { id: empresaId } = await empresaDemo();
     const lider = await e.db
       .selectFrom('lideres')
       .select('id')
-      .where('empresa_id', '=', empresaId)
+      .where('empresa_id', '=', await idEmpresa(e, 'demo'))
       .executeTakeFirstOrThrow();
     const fallos: string[] = [];
     for (const falta of PERMISOS) {
       const permisos = PERMISOS.filter((p) => p !== falta);
       const username = `sin_${falta.toLowerCase()}_${nivel}`;
-      await usuarios.crear(e.db, {
-        empresaId,
-        username,
-        nombre: username,
-        password: PASSWORD_DEMO,
+      const s = await usuarioNuevo(username, {
         nivel,
         liderId: nivel === 2 ? lider.id : null,
         maxRecargas: 10,
         permisos,
       });
-      const s = await entrar(e.app, username);
       for (const r of rutas) {
         const regla = MATRIZ[r.celda];
         if (regla === undefined || typeof regla === 'string') continue;
@@ -71,20 +72,14 @@ describe('security matrix: with and without each permission', () => {
   it.each([1, 2, 3])(
     'level %i with and without Permiso Monto: choosing an amount is exactly isMonto',
     async (nivel) => {
-      const { id: empresaId } = await empresaDemo();
       const cliente = await e.db
         .selectFrom('clientes')
         .select(['id', 'lider_id'])
-        .where('empresa_id', '=', empresaId)
+        .where('empresa_id', '=', await idEmpresa(e, 'demo'))
         .executeTakeFirstOrThrow();
       const fallos: string[] = [];
       for (const isMonto of [true, false]) {
-        const username = `monto_${nivel}_${isMonto}`;
-        await usuarios.crear(e.db, {
-          empresaId,
-          username,
-          nombre: username,
-          password: PASSWORD_DEMO,
+        const s = await usuarioNuevo(`monto_${nivel}_${isMonto}`, {
           nivel,
           liderId: nivel >= 2 ? cliente.lider_id : null,
           clienteId: nivel === 3 ? cliente.id : null,
@@ -92,7 +87,6 @@ describe('security matrix: with and without each permission', () => {
           isMonto,
           permisos: ['RECARGA_EXTERNA'],
         });
-        const s = await entrar(e.app, username);
         const casos = [
           ['/checkOut', { dn: '5599000001', compania: 'T', monto: 50 }],
           [
