@@ -1,43 +1,30 @@
 import * as contrato from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Ctx } from '../../contexto.ts';
-import { esquema } from '../../lib/rutas.ts';
+import { rutasDe } from '../../lib/rutas.ts';
 import * as lineas from './service.ts';
 
 export const rutasLineas: FastifyPluginAsyncZod = async (app) => {
-  const ctx: Ctx = app;
-
-  app.get(
+  const r = rutasDe(app, 'lineas', (req) => req.sesion);
+  r.lista(
     contrato.API_LINEAS.lineas,
-    esquema('lineas', 'Inventario de líneas: rango de fechas, filtros por columna y paginación por cursor', {
-      querystring: contrato.consultaLineas,
-      response: { 200: contrato.respuestaLineas },
-    }),
-    async (req) => lineas.listar(ctx, req.sesion, req.query),
+    'Inventario de líneas: rango de fechas, filtros por columna y paginación por cursor',
+    [contrato.consultaLineas, contrato.respuestaLineas],
+    lineas.listar,
   );
-
-  app.post(
+  // Both edits answer the line as it is now, beside their message.
+  r.accion(
     contrato.API_LINEAS.actualizar,
-    esquema('lineas', 'Edita una línea (icc, dn, compañía, líder, cliente, monto, nir)', {
-      body: contrato.peticionActualizarIcc,
-      response: { 200: contrato.respuestaMensajeLinea },
-    }),
-    async (req) => ({
-      mensaje: M.actualizadoCorrectamente,
-      linea: await lineas.actualizar(ctx, req.sesion, req.body),
-    }),
+    'Edita una línea (icc, dn, compañía, líder, cliente, monto, nir)',
+    [contrato.peticionActualizarIcc, contrato.respuestaMensajeLinea],
+    M.actualizadoCorrectamente,
+    async (c, s, p) => ({ linea: await lineas.actualizar(c, s, p) }),
   );
-
-  app.post(
+  r.accion(
     contrato.API_LINEAS.desbloquear,
-    esquema('lineas', 'Desbloquea una línea recargada sin fecha de recarga', {
-      body: contrato.peticionDesbloquear,
-      response: { 200: contrato.respuestaMensajeLinea },
-    }),
-    async (req) => ({
-      mensaje: M.lineaDesbloqueada,
-      linea: await lineas.desbloquear(ctx, req.sesion, req.body.icc),
-    }),
+    'Desbloquea una línea recargada sin fecha de recarga',
+    [contrato.peticionDesbloquear, contrato.respuestaMensajeLinea],
+    M.lineaDesbloqueada,
+    async (c, s, p) => ({ linea: await lineas.desbloquear(c, s, p.icc) }),
   );
 };

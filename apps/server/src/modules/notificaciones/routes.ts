@@ -3,23 +3,19 @@ import * as contrato from '@recargas/contracts/notificaciones';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { esquema } from '../../lib/rutas.ts';
+import { esquema, rutasDe } from '../../lib/rutas.ts';
 import * as notificaciones from './service.ts';
 
 /** Notifications of the logged-in user: push subscription, in-app list. */
 export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
-  app.post(
+  rutasDe(app, 'notificaciones', (req) => req.sesion).accion(
     contrato.API_NOTIFICACIONES.suscribir,
-    esquema('notificaciones', 'Guarda la suscripción push del navegador (una por navegador)', {
-      body: contrato.peticionToken,
-      response: { 200: respuestaMensaje },
-    }),
-    async (req) => {
-      await notificaciones.guardarToken(ctx, req.sesion, req.body.token);
-      return { mensaje: M.notificacionesActivadas };
-    },
+    'Guarda la suscripción push del navegador (una por navegador)',
+    [contrato.peticionToken, respuestaMensaje],
+    M.notificacionesActivadas,
+    (c, s, p) => notificaciones.guardarToken(c, s, p.token),
   );
 
   app.get(

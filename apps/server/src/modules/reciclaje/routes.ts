@@ -1,7 +1,7 @@
 import * as contrato from '@recargas/contracts/reciclaje';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
-import { esquema } from '../../lib/rutas.ts';
+import { esquema, rutasDe } from '../../lib/rutas.ts';
 import * as reciclaje from './service.ts';
 
 export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
@@ -16,13 +16,11 @@ export const rutasReciclaje: FastifyPluginAsyncZod = async (app) => {
     async (req) => reciclaje.reciclarDn(ctx, req.sesion, req.params.dn),
   );
 
-  app.get(
+  rutasDe(app, 'reciclaje', (req) => req.sesion).lista(
     contrato.API_RECICLAJE.pendientes,
-    esquema('reciclaje', 'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor', {
-      querystring: contrato.consultaPendientes,
-      response: { 200: contrato.respuestaPendientes },
-    }),
-    async (req) => reciclaje.pendientes(ctx, req.sesion, req.query),
+    'Líneas pendientes por reciclar (vigencia vencida), paginadas por cursor',
+    [contrato.consultaPendientes, contrato.respuestaPendientes],
+    reciclaje.pendientes,
   );
 
   app.post(

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import { esquema } from '../../lib/rutas.ts';
+import { esquema, rutasDe } from '../../lib/rutas.ts';
 import { registrarExportador } from '../excel/service.ts';
 import { paraExportar } from './exportar.ts';
 import * as usuarios from './service.ts';
@@ -43,49 +43,33 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
     return paraExportar(c, u, filtros.data);
   });
 
-  app.post(
+  const r = rutasDe(app, 'usuarios', quien);
+  r.accion(
     API_USUARIOS.registrar,
-    esquema('usuarios', 'Registra un líder (nivel 2) o un cliente (nivel 3)', {
-      body: peticionRegistrarUsuario,
-      response: { 200: respuestaMensajeUsuario },
-    }),
-    async (req) => {
-      const id = await usuarios.registrar(ctx, quien(req), req.body);
-      return { mensaje: M.registradoCorrectamente, id };
-    },
+    'Registra un líder (nivel 2) o un cliente (nivel 3)',
+    [peticionRegistrarUsuario, respuestaMensajeUsuario],
+    M.registradoCorrectamente,
+    async (c, q, p) => ({ id: await usuarios.registrar(c, q, p) }),
   );
-
-  app.post(
+  r.accion(
     API_USUARIOS.editar,
-    esquema('usuarios', 'Edita un usuario; la contraseña de seis puntos no cambia', {
-      body: peticionEditarUsuario,
-      response: { 200: respuestaMensajeUsuario },
-    }),
-    async (req) => {
-      await usuarios.editar(ctx, quien(req), req.body);
-      return { mensaje: M.editadoCorrectamente };
-    },
+    'Edita un usuario; la contraseña de seis puntos no cambia',
+    [peticionEditarUsuario, respuestaMensajeUsuario],
+    M.editadoCorrectamente,
+    usuarios.editar,
   );
-
-  app.post(
+  r.accion(
     API_USUARIOS.eliminar,
-    esquema('usuarios', 'Elimina un usuario (sus recargas se conservan)', {
-      body: peticionEliminarUsuario,
-      response: { 200: respuestaMensajeUsuario },
-    }),
-    async (req) => {
-      await usuarios.eliminar(ctx, quien(req), req.body.id);
-      return { mensaje: M.eliminadoCorrectamente };
-    },
+    'Elimina un usuario (sus recargas se conservan)',
+    [peticionEliminarUsuario, respuestaMensajeUsuario],
+    M.eliminadoCorrectamente,
+    (c, q, p) => usuarios.eliminar(c, q, p.id),
   );
-
-  app.get(
+  r.lista(
     API_USUARIOS.usuarios,
-    esquema('usuarios', 'Usuarios por páginas (keyset) con filtros por columna', {
-      querystring: consultaUsuarios,
-      response: { 200: respuestaUsuarios },
-    }),
-    async (req) => usuarios.listar(ctx, quien(req), req.query),
+    'Usuarios por páginas (keyset) con filtros por columna',
+    [consultaUsuarios, respuestaUsuarios],
+    usuarios.listar,
   );
 
   app.get(
@@ -97,42 +81,29 @@ export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {
     async (req) => usuarios.uno(ctx, quien(req), req.params.id),
   );
 
-  app.get(
+  r.lista(
     API_USUARIOS.montos,
-    esquema('usuarios', 'Líderes y clientes con su permiso de monto', {
-      querystring: consultaUsuariosMonto,
-      response: { 200: respuestaUsuariosMonto },
-    }),
-    async (req) => usuarios.usuariosMonto(ctx, quien(req), req.query),
+    'Líderes y clientes con su permiso de monto',
+    [consultaUsuariosMonto, respuestaUsuariosMonto],
+    usuarios.usuariosMonto,
   );
-
-  app.post(
+  r.accion(
     API_USUARIOS.guardarMontos,
-    esquema('usuarios', 'Activa o desactiva el permiso de monto de un usuario', {
-      body: peticionSetUsuariosMonto,
-      response: { 200: respuestaMensajeUsuario },
-    }),
-    async (req) => {
-      await usuarios.guardarMonto(ctx, quien(req), req.body.username, req.body.isMonto);
-      return { mensaje: M.actualizadoCorrectamente };
-    },
+    'Activa o desactiva el permiso de monto de un usuario',
+    [peticionSetUsuariosMonto, respuestaMensajeUsuario],
+    M.actualizadoCorrectamente,
+    (c, q, p) => usuarios.guardarMonto(c, q, p.username, p.isMonto),
   );
-
-  app.get(
+  r.lista(
     API_USUARIOS.lideres,
-    esquema('usuarios', 'Líderes, 10 por página, con búsqueda', {
-      querystring: consultaLideres,
-      response: { 200: respuestaLideres },
-    }),
-    async (req) => usuarios.lideres(ctx, quien(req), req.query),
+    'Líderes, 10 por página, con búsqueda',
+    [consultaLideres, respuestaLideres],
+    usuarios.lideres,
   );
-
-  app.get(
+  r.lista(
     API_USUARIOS.clientes,
-    esquema('usuarios', 'Clientes (pares lider, cliente), 10 por página, con búsqueda', {
-      querystring: consultaClientes,
-      response: { 200: respuestaClientes },
-    }),
-    async (req) => usuarios.clientes(ctx, quien(req), req.query),
+    'Clientes (pares lider, cliente), 10 por página, con búsqueda',
+    [consultaClientes, respuestaClientes],
+    usuarios.clientes,
   );
 };
