@@ -1,4 +1,3 @@
-import { ENDPOINTS_DE_PANTALLA, type Pantalla, SIEMPRE } from '@recargas/contracts/acceso';
 import type { Permiso } from '@recargas/contracts/permisos';
 
 /**
@@ -121,21 +120,50 @@ export const MATRIZ: Record<string, Regla> = {
 };
 
 /**
- * The demo users limited by a route whitelist (spec section 2, Login) and the screens each is
- * given: portas recargas and portabilidades, capturista administrarBase. Which endpoints a screen
- * calls is the web's wiring, not a rule of the spec, so it is read from the contract with the
- * shell's own calls (SIEMPRE); the levels and permissions above stay this file's own.
+ * The demo users limited by a route whitelist (spec section 2, Login), and every endpoint each
+ * may reach at all, written from the screens they are given (their level and permissions still
+ * apply on top): portas has recargas and portabilidades, capturista administrarBase. Both also
+ * reach the shell's own calls (session, release notes, notifications). Written here, not read from
+ * ENDPOINTS_DE_PANTALLA: an endpoint added to a whitelisted screen by mistake must fail this suite.
  */
-const PANTALLAS_DE: Record<string, readonly Pantalla[]> = {
-  portas: ['recargas', 'portabilidades'],
-  capturista: ['administrarBase'],
-};
-export const LISTA_BLANCA: Record<string, ReadonlySet<string>> = Object.fromEntries(
-  Object.entries(PANTALLAS_DE).map(([u, pantallas]) => [
-    u,
-    new Set<string>([...SIEMPRE, ...pantallas.flatMap((p) => ENDPOINTS_DE_PANTALLA[p])]),
+const SHELL = [
+  'POST /api/cerrarSesion',
+  'GET /quienSoy',
+  'GET /api/permisos',
+  'POST /firebase',
+  'GET /api/notificaciones',
+  'GET /api/notificaciones/clave',
+  'POST /api/notificaciones/leidas',
+  'GET /api/actualizaciones',
+  'GET /api/actualizaciones/{id}',
+];
+export const LISTA_BLANCA: Record<string, ReadonlySet<string>> = {
+  portas: new Set([
+    ...SHELL,
+    'POST /checkOut',
+    'POST /foreignCheckOut',
+    'GET /movimientos',
+    'GET /api/comments/',
+    'POST /api/dnReciclar/{dn}',
+    'GET /statusActivacion/{icc}',
+    'GET /api/portOuts',
+    'PATCH /api/portOuts',
+    'POST /api/portOuts/activacion',
+    'POST /api/portOuts/transactions',
+    'POST /api/portOuts/foreignTransactions',
+    'GET /api/portOuts/{dn}',
+    'POST /excel',
   ]),
-);
+  capturista: new Set([
+    ...SHELL,
+    'GET /iccs',
+    'POST /actualizarIcc',
+    'POST /desbloquearIcc',
+    'GET /api/lideres',
+    'GET /api/clientes',
+    'POST /excel',
+  ]),
+};
 
 /** Whether the matrix lets a user of this level, permissions and username call `celda`. */
 export function permite(celda: string, u: { nivel: number; permisos: readonly string[]; nombre: string }) {
