@@ -130,6 +130,16 @@ export const idUsuario = async (e: Entorno, empresa: number, username: string) =
       .executeTakeFirstOrThrow()
   ).id;
 
+/** A new leader `nombre` of the company with id `empresa`; its id. */
+export const nuevoLider = async (e: Entorno, empresa: number, nombre: string) =>
+  (
+    await e.db
+      .insertInto('lideres')
+      .values({ empresa_id: empresa, nombre })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
 export const conToken = (token: string, xsrf?: string) => ({
   authorization: `Bearer ${token}`,
   ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),

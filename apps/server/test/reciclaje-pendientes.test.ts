@@ -1,118 +1,22 @@
 import { M, texto } from '@recargas/contracts/mensajes';
-import { PERMISOS } from '@recargas/contracts/permisos';
 import { COLUMNAS_RECICLAJE } from '@recargas/contracts/reciclaje';
-import { type Insertable, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LineasTable } from '../src/db/schema.ts';
-import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
-import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
-import * as usuarios from '../src/modules/usuarios/service.ts';
+import { describe, expect, it } from 'vitest';
+import { sumarDias } from '../src/lib/fechas.ts';
+import { idUsuario } from './entorno.ts';
 import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idEmpresa,
-  idUsuario,
-  type Sesion,
-  simuladorDe,
-} from './entorno.ts';
-import { nuevaLinea } from './lineas-prueba.ts';
+  admin,
+  adminDemo,
+  clienteId,
+  demo,
+  e,
+  liderId,
+  prepararReciclaje,
+  tgmex,
+} from './reciclaje-entorno.ts';
+import { hoy, linea, lineaDb, pedir, pendientes } from './reciclaje-prueba.ts';
 
-interface LineaApi {
-  id: number;
-  icc: string;
-  dn: string;
-  lider: number;
-  liderNombre: string;
-  cliente: number;
-  clienteNombre: string;
-  fechaVigencia: string | null;
-}
-
-let e: Entorno;
-/** tgmex is the company of the exact counts; demo only has to stay untouched by it. */
-let tgmex: number;
-let demo: number;
-let admin: Sesion;
-let adminDemo: Sesion;
-let liderId: number;
-let clienteId: number;
-const hoy = hoyEn('America/Mexico_City');
-
-const empresaId = (codigo: string) => idEmpresa(e, codigo);
-
-const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: object) =>
-  e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
-
-/** A line of `empresa`; by default pending (a number, validity ended ten days ago). */
-const linea = (empresa: number, campos: Partial<Insertable<LineasTable>> = {}) =>
-  nuevaLinea(e, '8952777', {
-    empresa_id: empresa,
-    monto: 50,
-    fecha_vigencia: sumarDias(hoy, -10),
-    ...campos,
-  });
-
-async function pendientes(s: Sesion) {
-  const filas: LineaApi[] = [];
-  let after: string | null = null;
-  let total: number | null = null;
-  do {
-    const r = await pedir(
-      s,
-      'GET',
-      `/api/recicladas/pendientesPorReciclar?limit=7${after ? `&after=${after}` : ''}`,
-    );
-    expect(r.statusCode).toBe(200);
-    const b = r.json();
-    if (after === null) total = b.total;
-    else expect(b.total).toBeNull();
-    filas.push(...b.lineas);
-    after = b.siguiente;
-  } while (after);
-  return { filas, total };
-}
-
-const lineaDb = (id: number) =>
-  e.db.selectFrom('lineas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const ajustar = (empresa: number, cambios: object) =>
-  sql`update empresas set ajustes = coalesce(ajustes, '{}'::jsonb) || ${JSON.stringify(cambios)}::jsonb where id = ${empresa}`.execute(
-    e.db,
-  );
-
-beforeAll(async () => {
-  e = await crearEntorno();
-  tgmex = await empresaId('tgmex');
-  demo = await empresaId('demo');
-  await ajustar(tgmex, { reciclaje: true, activaciones: true });
-  liderId = (
-    await e.db
-      .insertInto('lideres')
-      .values({ empresa_id: tgmex, nombre: 'Lider Sur' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  clienteId = (
-    await e.db
-      .insertInto('clientes')
-      .values({ empresa_id: tgmex, lider_id: liderId, nombre: 'Cliente Sur' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  await usuarios.crear(e.db, {
-    empresaId: tgmex,
-    username: 'recicla',
-    nombre: 'Admin Reciclaje',
-    password: PASSWORD_DEMO,
-    nivel: 1,
-    liderId: null,
-    permisos: [...PERMISOS],
-  });
-  admin = await entrar(e.app, 'recicla', 'tgmex');
-  adminDemo = await entrar(e.app, 'admin');
-});
-afterAll(() => e.cerrar());
+/** Reciclado masivo: the pending list, Reciclar and Olvidar one row, and Reciclar Todas. */
+prepararReciclaje();
 
 describe('Reciclado masivo: the pending list', () => {
   it('lists lines with a number whose validity ended, oldest first, paged without gaps', async () => {
@@ -319,107 +223,5 @@ describe('Reciclar Todas', () => {
     expect(Number(registros.filas)).toBe(Number(registros.lineas));
     // Demo's pending lines are not tgmex's to recycle.
     expect((await pendientes(adminDemo)).total).toBe(demoAntes.total);
-  });
-});
-
-describe('Reciclar Lineas (panel of the top-up screen)', () => {
-  it('recycles a number of the inventory whether or not it is pending', async () => {
-    const l = await linea(tgmex, { fecha_vigencia: sumarDias(hoy, 60), lider_id: liderId });
-    const r = await pedir(admin, 'POST', `/api/dnReciclar/${l.dn}`);
-    expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ mensaje: M.dnReciclado, lineas: 1 });
-    expect(await lineaDb(l.id)).toMatchObject({ lider_id: null, fecha_vigencia: null });
-    const nada = await pedir(admin, 'POST', '/api/dnReciclar/3399999999');
-    expect(nada.statusCode).toBe(404);
-    expect(nada.json().mensaje).toBe(texto('dnNoEnInventario', { dn: '3399999999' }));
-  });
-
-  it('is refused where the company has recycling off', async () => {
-    const l = await linea(tgmex);
-    await ajustar(tgmex, { reciclaje: false });
-    try {
-      const r = await pedir(admin, 'POST', `/api/dnReciclar/${l.dn}`);
-      expect(r.statusCode).toBe(403);
-      expect(r.json().mensaje).toBe(M.funcionDeshabilitada);
-      expect(await lineaDb(l.id)).toEqual(l);
-    } finally {
-      await ajustar(tgmex, { reciclaje: true });
-    }
-  });
-
-  it('levels 2 and 3 are refused', async () => {
-    for (const usuario of ['lider', 'cliente']) {
-      const s = await entrar(e.app, usuario);
-      for (const [metodo, url] of [
-        ['POST', '/api/dnReciclar/5520003571'],
-        ['GET', '/api/recicladas/pendientesPorReciclar'],
-        ['POST', '/api/recicladas/pendientesPorReciclar'],
-        ['GET', '/statusActivacion/8952140100000007919'],
-      ] as const) {
-        expect((await pedir(s, metodo, url)).statusCode).toBe(403);
-      }
-    }
-  });
-});
-
-describe('Estatus ICC ATT', () => {
-  it("answers ATT's record of an active ICC of the inventory", async () => {
-    const l = await linea(tgmex, { icc: '8952777000000000124' });
-    const r = await pedir(admin, 'GET', `/statusActivacion/${l.icc}`);
-    expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({
-      ResponseCode: '0',
-      dnPermanente: '5600000124',
-      fechaCreacion: expect.stringMatching(/^2026-\d{2}-\d{2}$/),
-      organizacion: 'ATT Mexico',
-      subinventario: 'SUB-0124',
-      marca: 'AT&T',
-      kit: 'KIT-000124',
-    });
-  });
-
-  it('an ICC not active yet becomes active once ATT activates it', async () => {
-    const l = await linea(tgmex, { icc: '8952777000000000131' });
-    const antes = await pedir(admin, 'GET', `/statusActivacion/${l.icc}`);
-    expect(antes.statusCode).toBe(404);
-    expect(antes.json().mensaje).toBe(M.estatusActivacionError);
-    const sim = await simuladorDe(e, 'tgmex', 1);
-    expect(sim.activar(l.icc)).toEqual({ estado: 'aceptada', dn: '5600000131' });
-    const despues = await pedir(admin, 'GET', `/statusActivacion/${l.icc}`);
-    expect(despues.json().dnPermanente).toBe('5600000131');
-  });
-
-  it("another company's ICC, or one nobody has, gets the same failure text", async () => {
-    const ajena = await linea(demo, { icc: '8952777000000000142' });
-    for (const icc of [ajena.icc, '8952777000000000998']) {
-      const r = await pedir(admin, 'GET', `/statusActivacion/${icc}`);
-      expect(r.statusCode).toBe(404);
-      expect(r.json().mensaje).toBe(M.estatusActivacionError);
-    }
-  });
-
-  it("ATT's server failing is a 502 with the failure text, not a 500", async () => {
-    const l = await linea(tgmex, { icc: '8952777000000000156' });
-    const sim = await simuladorDe(e, 'tgmex', 1);
-    sim.configurar({ tasa5xx: 1 });
-    try {
-      const r = await pedir(admin, 'GET', `/statusActivacion/${l.icc}`);
-      expect(r.statusCode).toBe(502);
-      expect(r.json().mensaje).toBe(M.estatusActivacionError);
-    } finally {
-      sim.configurar({ tasa5xx: 0 });
-    }
-  });
-
-  it('is refused where the company has activations off', async () => {
-    const l = await linea(tgmex, { icc: '8952777000000000168' });
-    await ajustar(tgmex, { activaciones: false });
-    try {
-      const r = await pedir(admin, 'GET', `/statusActivacion/${l.icc}`);
-      expect(r.statusCode).toBe(403);
-      expect(r.json().mensaje).toBe(M.funcionDeshabilitada);
-    } finally {
-      await ajustar(tgmex, { activaciones: true });
-    }
   });
 });
