@@ -19,7 +19,7 @@ export const entradaActualizacion = z.object({
   nuevo: z.boolean(),
 });
 
-/** GET /api/actualizaciones: newest first; `nuevo` when the newest is still unread by the user. */
+/** GET /api/actualizaciones: newest first; `nuevo` when there is a note, the newest being marked (spec section 2). */
 export const respuestaActualizaciones = z.object({
   actualizaciones: z.array(entradaActualizacion),
   nuevo: z.boolean(),

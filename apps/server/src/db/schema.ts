@@ -1,4 +1,4 @@
-import type { ActualizacionesLeidasTable, ActualizacionesTable } from './schema/actualizaciones.ts';
+import type { ActualizacionesTable } from './schema/actualizaciones.ts';
 import type { IntentosLoginTable, SesionesTable } from './schema/auth.ts';
 import type {
   ComentariosCarrierTable,
@@ -71,7 +71,6 @@ export interface DB {
   plataformas_carrier: PlataformasCarrierTable;
   comentarios_carrier: ComentariosCarrierTable;
   actualizaciones: ActualizacionesTable;
-  actualizaciones_leidas: ActualizacionesLeidasTable;
   suscripciones_push: SuscripcionesPushTable;
   notificaciones: NotificacionesTable;
   entregas: EntregasTable;

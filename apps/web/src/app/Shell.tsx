@@ -154,7 +154,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
 function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null; alElegir: () => void }) {
   const navegar = useNavigate();
   const cliente = useQueryClient();
-  // 'Nuevo' on Actualizaciones while the newest note is unread by this user.
+  // 'Nuevo' on Actualizaciones beside the newest note, as the seed shows it (opened or not).
   const notaNueva = useActualizaciones().data?.nuevo === true;
   const cerrarSesion = async () => {
     const empresa = sesion.empresa;

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
-import type { Creado, Json } from './tipos.ts';
+import type { Json } from './tipos.ts';
 
-/** Release notes (0008): product-wide, read state per user. */
+/** Release notes (0008): product-wide. */
 export interface ActualizacionesTable {
   id: number;
   fecha: ColumnType<string, string, string>;
@@ -9,10 +9,4 @@ export interface ActualizacionesTable {
   archivo: string;
   descripciones: Json<string[]>;
   secciones: Json<{ tittle: string; children: { description: string; image?: string }[] }[]>;
-}
-
-export interface ActualizacionesLeidasTable {
-  usuario_id: number;
-  actualizacion_id: number;
-  leida: Creado;
 }

@@ -17,7 +17,7 @@ export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
       "Notas de versión; la más reciente marcada 'Nuevo' hasta que el usuario la abre",
       { response: { 200: respuestaActualizaciones } },
     ),
-    async (req) => notas.lista(app.db, req.sesion.usuarioId),
+    async () => notas.lista(app.db),
   );
 
   app.get(
@@ -26,6 +26,6 @@ export const rutasActualizaciones: FastifyPluginAsyncZod = async (app) => {
       params: parametroActualizacion,
       response: { 200: respuestaActualizacion },
     }),
-    async (req) => notas.abrir(app.db, req.sesion.usuarioId, req.params.id),
+    async (req) => notas.abrir(app.db, req.params.id),
   );
 };

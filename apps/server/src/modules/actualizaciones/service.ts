@@ -6,24 +6,23 @@ import * as repo from './repo.ts';
 /** 'yyyy-mm-dd' as the notes show it: dd/mm/yyyy. */
 const fecha = (dia: string) => dia.split('-').reverse().join('/');
 
-/** The list; only the newest note is marked 'Nuevo', until this user opens it. */
-export async function lista(db: Db, usuarioId: number) {
-  const filas = await repo.lista(db, usuarioId);
+/** The list; the newest note is marked 'Nuevo' for everyone, opened or not (as the seed does). */
+export async function lista(db: Db) {
+  const filas = await repo.lista(db);
   const actualizaciones = filas.map((f, i) => ({
     id: f.id,
     title: f.titulo,
     date: fecha(f.fecha),
     file: f.archivo,
-    nuevo: i === 0 && f.leida === null,
+    nuevo: i === 0,
   }));
   return { actualizaciones, nuevo: actualizaciones[0]?.nuevo ?? false };
 }
 
-/** One note, with its images' paths; opening it marks it read for this user. */
-export async function abrir(db: Db, usuarioId: number, id: number): Promise<Actualizacion> {
+/** One note, with its images' paths. */
+export async function abrir(db: Db, id: number): Promise<Actualizacion> {
   const n = await repo.porId(db, id);
   if (!n) throw noEncontrado();
-  await repo.marcarLeida(db, usuarioId, id);
   return {
     id: n.id,
     tittle: n.titulo,
