@@ -11,20 +11,24 @@ export const API_CARRIERS = {
 } as const;
 
 /**
- * Carrier codes of spec section 3 with their names from the catalogue (Bait is spelled Biat on
- * one screen). AT&T keeps its full name here; the catalogue's M.att is the 'Att' of one screen.
+ * Carrier codes of spec section 3 with their names from the catalogue: one name per carrier on
+ * every screen and Excel file (section 3's 'AT&T' and 'Bait', not the 'Att' and 'Biat' of one screen).
  */
 export const CARRIERS = {
   T: M.telcel,
   M: M.movistar,
   U: M.unefon,
-  A: 'AT&T',
+  A: M.att,
   V: M.virgin,
   B: M.bait,
 } as const;
 
 export type Carrier = keyof typeof CARRIERS;
 export const CODIGOS_CARRIER = Object.keys(CARRIERS) as Carrier[];
+
+/** The name of a carrier code; an unknown code shows as it is. */
+export const etiquetaCarrier = (codigo: string): string =>
+  Object.hasOwn(CARRIERS, codigo) ? CARRIERS[codigo as Carrier] : codigo;
 
 /** Longest comment a carrier may carry (shown beside the top-up form). */
 export const MAX_COMENTARIO = 500;
@@ -48,15 +52,10 @@ export const peticionComentarios = z.array(comentario).max(CODIGOS_CARRIER.lengt
 /** Limits of spec sections 5 and 9 for a platform user. */
 export const LIMITES_PLATAFORMA = { username: 50, canal: 50 } as const;
 
-/** Carriers in the order of the 'Recargas por tipo de carrier' screen, with their labels there. */
-export const CARRIERS_PANTALLA: readonly { carrier: Carrier; nombre: string }[] = [
-  { carrier: 'T', nombre: M.telcel },
-  { carrier: 'M', nombre: M.movistar },
-  { carrier: 'U', nombre: M.unefon },
-  { carrier: 'A', nombre: M.att },
-  { carrier: 'V', nombre: M.virgin },
-  { carrier: 'B', nombre: M.bait },
-];
+/** Carriers in the order of the 'Recargas por tipo de carrier' screen, with their names. */
+export const CARRIERS_PANTALLA: readonly { carrier: Carrier; nombre: string }[] = CODIGOS_CARRIER.map(
+  (carrier) => ({ carrier, nombre: CARRIERS[carrier] }),
+);
 
 const carrier = z.enum(CODIGOS_CARRIER, M.lineaCompaniaInvalida);
 

@@ -33,6 +33,17 @@ export const puedeEnviarDn = (quien: Pick<QuienRecarga, 'permisos'>, compania: s
 export const ESTADOS_RECARGA = ['pendiente', 'enviada', 'exitosa', 'fallida'] as const;
 export type EstadoRecarga = (typeof ESTADOS_RECARGA)[number];
 
+const ETIQUETAS_ESTADO: Record<EstadoRecarga, string> = {
+  pendiente: M.estadoPendiente,
+  enviada: M.estadoEnviada,
+  exitosa: M.estadoExitosa,
+  fallida: M.estadoFallida,
+};
+
+/** The name of a top-up status on every screen and Excel file; an unknown one shows as it is. */
+export const etiquetaEstado = (estado: string): string =>
+  Object.hasOwn(ETIQUETAS_ESTADO, estado) ? ETIQUETAS_ESTADO[estado as EstadoRecarga] : estado;
+
 /** Fields every top-up call shares (spec sections 3 and 7). */
 const camposRecarga = z.object({
   icc: z.string().trim().max(LIMITES_RECARGA.icc, M.iccInvalido).default(''),
