@@ -49,6 +49,7 @@ describe('port-outs and inventory days in Chromium', () => {
     await expect.poll(() => filas().count()).toBe(20);
     await expect(tabla().getByText(M.na).count()).resolves.toBeGreaterThan(0);
     await expect(tabla().getByText(M.aunNoRecargar).count()).resolves.toBeGreaterThan(0);
+    await expect(tabla().getByText(M.aunNoPortar).count()).resolves.toBeGreaterThan(0);
     await captura(pagina, 'portabilidades');
   });
 
@@ -56,8 +57,10 @@ describe('port-outs and inventory days in Chromium', () => {
     // Seed row 0: no number yet, origin data and NIP filled in.
     await soloIcc('8952140500000000000');
     await expect((await celda(M.recargar)).textContent()).resolves.toBe(M.aunNoRecargar);
-    await (await celda(M.portar)).getByRole('button', { name: M.activar }).click();
+    await expect((await celda(M.portar)).textContent()).resolves.toBe(M.aunNoPortar);
+    await (await celda(M.activar)).getByRole('button', { name: M.activar }).click();
     await pagina.getByText(M.iccActivado).waitFor();
+    await expect((await celda(M.activar)).textContent()).resolves.toBe('');
     await (await celda(M.portar)).getByRole('button', { name: M.portar, exact: true }).waitFor();
     await expect((await celda(M.detalles)).textContent()).resolves.toBe('');
 

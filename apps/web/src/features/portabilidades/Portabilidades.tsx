@@ -218,11 +218,20 @@ export function Portabilidades() {
     });
     const acciones: Columna<PortOut>[] = [
       {
+        llave: 'accionActivar',
+        valor: M.activar,
+        celda: (f) =>
+          siguientePaso(f) === 'activar'
+            ? boton(M.activar, () => paso.mutate({ fila: f, accion: 'activar' }))
+            : '',
+      },
+      {
+        // Before activation the row has no number to port to: the seed says so in the cell (section 2).
         llave: 'accionPortar',
         valor: M.portar,
         celda: (f) => {
           const p = siguientePaso(f);
-          if (p === 'activar') return boton(M.activar, () => paso.mutate({ fila: f, accion: 'activar' }));
+          if (p === 'activar') return M.aunNoPortar;
           if (p === 'portar') return boton(M.portar, () => paso.mutate({ fila: f, accion: 'portar' }));
           if (p === 'portarNuevamente')
             return boton(M.portarNuevamente, () => paso.mutate({ fila: f, accion: 'portar' }));
