@@ -65,6 +65,15 @@ export function puedeEscribirUsuario(q: Escritor, u: { nivel: number; liderId: n
 }
 
 /**
+ * Whether `q` may edit user `u` as it stands: the list's pencil and the server's check on
+ * /editarUsuario, one rule. Nobody edits their own row; the rest is puedeEscribirUsuario.
+ */
+export const puedeEditarUsuario = (
+  q: Escritor & { id: number },
+  u: { id: number; nivel: number; liderId: number | null },
+): boolean => u.id !== q.id && puedeEscribirUsuario(q, u);
+
+/**
  * The maxRecargas caps of a non-administrator writer: a client at most the company's cap
  * (ajustes.topeRecargasClientes), nobody more than the writer's own (MRD). The refusal's
  * message, or null when the value is allowed. The 1..1,000,000 range is the schema's.

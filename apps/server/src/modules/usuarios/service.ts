@@ -6,6 +6,7 @@ import {
   MAX_RECARGAS_POR_DEFECTO,
   type PeticionEditarUsuario,
   type PeticionRegistrarUsuario,
+  puedeEditarUsuario,
   puedeEscribirUsuario,
   SIN_LIDER,
 } from '@recargas/contracts/usuarios';
@@ -248,6 +249,9 @@ async function objetivo(ctx: Ctx, q: Quien, id: number) {
 /** POST /editarUsuario: a password left as the six dots (or empty) stays as it was. */
 export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Promise<void> {
   const u = await objetivo(ctx, q, p.id);
+  // The rule of the list's pencil: where it shows, the edit goes through (contracts).
+  if (!puedeEditarUsuario({ ...q, id: q.usuarioId }, { id: u.id, nivel: u.nivel, liderId: u.lider_id }))
+    throw sinPermiso();
   const lider = liderPermitido(q, p);
   const maxRecargas = p.maxRecargas ?? u.max_recargas;
   if (maxRecargas !== u.max_recargas || p.nivel !== u.nivel) {
