@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Filtros } from '../src/ui/FiltrosChips.tsx';
 import { type ListaCargada, ListaConChips } from '../src/ui/ListaConChips.tsx';
-import { simularObservador, verFinal } from './observador.ts';
+import { simularAlto, verFinal } from './desplazar.ts';
 
 interface Fila {
   dn: string;
@@ -66,7 +66,7 @@ function pintar(l: ListaCargada<Fila>, alFiltrar = vi.fn()) {
   );
 }
 
-beforeEach(simularObservador);
+beforeEach(() => simularAlto());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -117,7 +117,7 @@ describe('ListaConChips', () => {
     ]);
   });
 
-  it('asks for the next page at the end only while the list has more', async () => {
+  it('asks for the next page at the end (once, while loading) only while the list has more', async () => {
     const fetchNextPage = vi.fn();
     const { unmount } = pintar(lista({ hasNextPage: true, fetchNextPage }));
     await verFinal();

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Columna, TablaInfinita } from '../src/ui/TablaInfinita.tsx';
-import { simularObservador, verFinal } from './observador.ts';
+import { simularAlto, verFinal } from './desplazar.ts';
 
 interface Fila {
   id: number;
@@ -11,62 +11,77 @@ interface Fila {
 }
 const COLUMNAS: Columna<Fila>[] = [
   { llave: 'id', valor: 'Id' },
-  { llave: 'nombre', valor: 'Nombre', celda: (f) => f.nombre.toUpperCase() },
+  { llave: 'nombre', valor: 'Nombre', celda: (f, i) => `${f.nombre.toUpperCase()} #${i}` },
 ];
-const TOTAL = 45;
+const TOTAL = 105;
 const POR_PAGINA = 20;
-const filasHasta = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, nombre: `fila ${i + 1}` }));
+const TODAS = Array.from({ length: TOTAL }, (_, i) => ({ id: i + 1, nombre: `fila ${i + 1}` }));
 
-/** A paged list: every call to alFinal brings the next 20 rows, until the 45th. */
-function Lista(props: { alFinal: () => void; cargando?: boolean }) {
+/** A paged list: every call to alFinal brings the next 20 rows, until the 105th. */
+function Lista(props: { alFinal: () => void; cargando?: boolean; total?: number }) {
   const [vistas, setVistas] = useState(POR_PAGINA);
+  const total = props.total ?? TOTAL;
   return (
     <TablaInfinita
       columnas={COLUMNAS}
-      filas={filasHasta(vistas)}
+      filas={TODAS.slice(0, vistas)}
       clave={(f) => f.id}
-      hayMas={vistas < TOTAL}
+      hayMas={vistas < total}
       cargando={props.cargando ?? false}
       alFinal={() => {
         props.alFinal();
-        setVistas((v) => Math.min(v + POR_PAGINA, TOTAL));
+        setVistas((v) => Math.min(v + POR_PAGINA, total));
       }}
       testId="tabla"
     />
   );
 }
 
-beforeEach(simularObservador);
+beforeEach(() => simularAlto());
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
-const filasVisibles = () => screen.getByTestId('tabla').querySelectorAll('tbody tr').length - 1;
+/** The rows drawn with data (the spacer rows have no cell text). */
+const filasDibujadas = () =>
+  [...screen.getByTestId('tabla').querySelectorAll('tbody tr[data-index]')].map((f) =>
+    Number(f.getAttribute('data-index')),
+  );
 
 describe('TablaInfinita', () => {
-  it('asks for the next page at the end and shows every row up to the last', async () => {
+  it('draws only the rows near the view and pages to the last row by scrolling', async () => {
     const alFinal = vi.fn();
     render(<Lista alFinal={alFinal} />);
-    expect(filasVisibles()).toBe(20);
-    await verFinal();
-    expect(filasVisibles()).toBe(40);
-    await verFinal();
-    expect(alFinal).toHaveBeenCalledTimes(2);
-    expect(filasVisibles()).toBe(45);
-    expect(screen.getByText('FILA 45')).toBeTruthy();
+    // A box of ten rows plus its margin: page 2 is asked for at once, page 3 waits for a scroll.
+    expect(alFinal).toHaveBeenCalledTimes(1);
+    expect(filasDibujadas().length).toBeLessThan(25);
+    for (let i = 0; i < 6; i++) await verFinal();
+    expect(alFinal).toHaveBeenCalledTimes(5);
+    const dibujadas = filasDibujadas();
+    expect(dibujadas.at(-1)).toBe(TOTAL - 1);
+    expect(dibujadas.length).toBeLessThan(40);
+    expect(screen.getByText(`FILA ${TOTAL} #${TOTAL - 1}`)).toBeTruthy();
     // Nothing more to ask for: the end no longer calls.
     await verFinal();
-    expect(alFinal).toHaveBeenCalledTimes(2);
+    expect(alFinal).toHaveBeenCalledTimes(5);
   });
 
-  it('does not ask again while a page is loading', async () => {
+  it('keeps asking while the rows do not fill the box', () => {
+    const alFinal = vi.fn();
+    vi.restoreAllMocks();
+    simularAlto(100);
+    render(<Lista alFinal={alFinal} />);
+    expect(alFinal).toHaveBeenCalledTimes(5);
+    expect(filasDibujadas().at(-1)).toBe(TOTAL - 1);
+  });
+
+  it('does not ask again while a page is loading, and shows the loading row', async () => {
     const alFinal = vi.fn();
     render(<Lista alFinal={alFinal} cargando />);
     await verFinal();
     expect(alFinal).not.toHaveBeenCalled();
-    expect(screen.getByLabelText(M.cargando)).toBeTruthy();
+    expect(screen.getByTestId('fila-cargando').textContent).toBe(M.cargando);
   });
 
   it('says so when there are no rows', () => {

@@ -7,17 +7,57 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { M } from '@recargas/contracts/mensajes';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface Columna<F> {
   llave: string;
   valor: string;
-  celda?: (fila: F) => ReactNode;
+  /** The cell of one row; `indice` is the row's place in the list (0 first). */
+  celda?: (fila: F, indice: number) => ReactNode;
 }
 
+/** The height of a small MUI row, until the browser measures the real one. */
+const ALTO_FILA = 33;
+/** Rows drawn beyond each edge of the view, so a quick wheel turn shows no blank. */
+const FUERA = 10;
+/** The next page is asked for when the last drawn row is this close to the end. */
+const ANTES_DEL_FINAL = 5;
+
+interface PropsFila<F> {
+  fila: F;
+  indice: number;
+  columnas: readonly Columna<F>[];
+  medir: (nodo: HTMLTableRowElement | null) => void;
+}
+
+/** One row; it draws again only when its data or the columns change, not on every scroll step. */
+const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<F>) {
+  return (
+    <TableRow hover ref={medir} data-index={indice}>
+      {columnas.map((c) => (
+        <TableCell key={c.llave}>
+          {c.celda ? c.celda(fila, indice) : String((fila as Record<string, unknown>)[c.llave] ?? '')}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}) as <F>(p: PropsFila<F>) => ReactNode;
+
+/** A row of no content that stands for the rows not drawn above or below the view. */
+const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
+  alto > 0 ? (
+    <TableRow aria-hidden sx={{ height: alto }}>
+      <TableCell colSpan={columnas} sx={{ p: 0, border: 0 }} />
+    </TableRow>
+  ) : null;
+
 /**
- * A table that asks for the next page when its end comes within about 50 px of view (spec
- * section 9), with a sticky header so long lists stay readable on small screens.
+ * A table over a paged list (spec section 9) that draws only the rows in view (TanStack Virtual
+ * on its own scroll box), so 100,000 loaded rows scroll like 20. When the last drawn row comes
+ * within a few rows of the end it asks for the next page; a short list keeps asking until it
+ * fills the box or ends. A row with a spinner shows while a page loads. The header sticks, and a
+ * column never narrows once wider rows have been seen, so columns do not jump while scrolling.
  */
 export function TablaInfinita<F>(props: {
   columnas: readonly Columna<F>[];
@@ -28,28 +68,57 @@ export function TablaInfinita<F>(props: {
   alFinal: () => void;
   testId?: string;
 }) {
-  const centinela = useRef<HTMLTableRowElement>(null);
-  const { hayMas, cargando, alFinal } = props;
-  useEffect(() => {
-    const nodo = centinela.current;
-    if (!nodo || !hayMas) return;
-    const observador = new IntersectionObserver(
-      (entradas) => {
-        if (entradas.some((e) => e.isIntersecting) && !cargando) alFinal();
-      },
-      { rootMargin: '0px 0px 50px 0px' },
-    );
-    observador.observe(nodo);
-    return () => observador.disconnect();
-  }, [hayMas, cargando, alFinal]);
+  const { filas, columnas, hayMas, cargando, alFinal, clave } = props;
+  const caja = useRef<HTMLDivElement>(null);
+  const cabecera = useRef<HTMLTableRowElement>(null);
+  const virtual = useVirtualizer({
+    count: filas.length,
+    getScrollElement: () => caja.current,
+    estimateSize: () => ALTO_FILA,
+    overscan: FUERA,
+    getItemKey: (i) => clave(filas[i] as F),
+  });
+  const items = virtual.getVirtualItems();
+  const ultima = items.at(-1)?.index ?? -1;
 
+  // One request per list state: a failed page is not asked again until the rows change.
+  const pedidoCon = useRef<readonly [number, F | undefined] | null>(null);
+  useEffect(() => {
+    if (!hayMas || cargando || ultima < filas.length - 1 - ANTES_DEL_FINAL) return;
+    const estado = [filas.length, filas[0]] as const;
+    if (pedidoCon.current?.[0] === estado[0] && pedidoCon.current[1] === estado[1]) return;
+    pedidoCon.current = estado;
+    alFinal();
+  }, [ultima, filas, hayMas, cargando, alFinal]);
+
+  // Columns only widen: each header cell keeps the widest width it has had.
+  const anchos = useRef<number[]>([]);
+  useLayoutEffect(() => {
+    const celdas = cabecera.current?.children ?? [];
+    for (let i = 0; i < celdas.length; i++) {
+      const celda = celdas[i] as HTMLElement;
+      const ancho = celda.getBoundingClientRect().width;
+      if (ancho > (anchos.current[i] ?? 0)) {
+        anchos.current[i] = ancho;
+        celda.style.minWidth = `${Math.ceil(ancho)}px`;
+      }
+    }
+  });
+
+  const arriba = items[0]?.start ?? 0;
+  const abajo = items.length ? virtual.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   return (
-    // It scrolls on its own, so it takes the keyboard focus (arrow keys scroll it).
-    <TableContainer sx={{ maxHeight: '70vh' }} tabIndex={0}>
+    // It scrolls on its own, so it takes the keyboard focus (arrows, PageDown and End scroll it).
+    <TableContainer
+      ref={caja}
+      sx={{ maxHeight: '70vh' }}
+      tabIndex={0}
+      data-testid={props.testId && `${props.testId}-caja`}
+    >
       <Table size="small" stickyHeader data-testid={props.testId}>
         <TableHead>
-          <TableRow>
-            {props.columnas.map((c) => (
+          <TableRow ref={cabecera}>
+            {columnas.map((c) => (
               <TableCell key={c.llave} sx={{ whiteSpace: 'nowrap', fontWeight: 'bold' }}>
                 {c.valor}
               </TableCell>
@@ -57,29 +126,32 @@ export function TablaInfinita<F>(props: {
           </TableRow>
         </TableHead>
         <TableBody>
-          {props.filas.map((f) => (
-            <TableRow key={props.clave(f)} hover>
-              {props.columnas.map((c) => (
-                <TableCell key={c.llave}>
-                  {c.celda ? c.celda(f) : String((f as Record<string, unknown>)[c.llave] ?? '')}
-                </TableCell>
-              ))}
-            </TableRow>
+          <Relleno alto={arriba} columnas={columnas.length} />
+          {items.map((v) => (
+            <Fila<F>
+              key={v.key}
+              fila={filas[v.index] as F}
+              indice={v.index}
+              columnas={columnas}
+              medir={virtual.measureElement}
+            />
           ))}
-          {!cargando && props.filas.length === 0 && (
+          <Relleno alto={abajo} columnas={columnas.length} />
+          {!cargando && filas.length === 0 && (
             <TableRow>
-              <TableCell colSpan={props.columnas.length}>{M.sinResultados}</TableCell>
+              <TableCell colSpan={columnas.length}>{M.sinResultados}</TableCell>
             </TableRow>
           )}
-          <TableRow ref={centinela}>
-            <TableCell colSpan={props.columnas.length} sx={{ border: 0, p: 0 }}>
-              {cargando && (
-                <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
-                  <CircularProgress size={24} aria-label={M.cargando} />
+          {cargando && (
+            <TableRow data-testid="fila-cargando">
+              <TableCell colSpan={columnas.length}>
+                <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1 }}>
+                  <CircularProgress size={20} aria-hidden />
+                  <span role="status">{M.cargando}</span>
                 </Box>
-              )}
-            </TableCell>
-          </TableRow>
+              </TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
     </TableContainer>

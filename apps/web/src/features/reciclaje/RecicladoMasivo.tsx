@@ -37,8 +37,8 @@ export function RecicladoMasivo() {
     onSettled: () => consultas.invalidateQueries({ queryKey: CLAVE_PENDIENTES }),
   });
   const total = lista.total ?? 0;
-  const columnas: Columna<Linea & { n: number }>[] = [
-    { llave: 'n', valor: M.colNumero },
+  const columnas: Columna<Linea>[] = [
+    { llave: 'n', valor: M.colNumero, celda: (_f, i) => i + 1 },
     ...(lista.primera?.titulos ?? []).map((t) => ({ ...t, celda: (f: Linea) => textoLinea(f, t.llave) })),
     // Reciclar and Olvidar: one button column each, the same call with its action.
     ...(['reciclar', 'olvidar'] as const).map((accion) => ({
@@ -72,7 +72,7 @@ export function RecicladoMasivo() {
       </Stack>
       <TablaInfinita
         columnas={columnas}
-        filas={lista.filas.map((f, i) => ({ ...f, n: i + 1 }))}
+        filas={lista.filas}
         clave={(f) => f.id}
         hayMas={Boolean(lista.hasNextPage)}
         cargando={lista.isFetching}
