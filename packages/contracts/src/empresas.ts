@@ -59,6 +59,10 @@ export const ajustesEmpresa = z.object({
       antiguedadMaxDias: z.number().int().positive().default(400),
     })
     .default({ rangoMaxDias: 93, antiguedadMaxDias: 400 }),
+  /** The sales contact the range dialog of Ventas offers for wider ranges (spec section 9: {email}, {phone}). */
+  contactoVentas: z.object({ email: z.string(), telefono: z.string() }).nullable().default(null),
+  /** Charts open on this many months back to today (the seed opened on a fixed 2019/04/02–2021/04/02). */
+  graficasMeses: z.number().int().min(1).max(120).default(12),
   /** Sales report without nombre, cliente, liderOrigen, clienteOrigen, nombreOrigen. */
   reporteReducido: z.boolean().default(false),
   /** Extra line columns some companies show. */

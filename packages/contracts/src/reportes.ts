@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AjustesEmpresa } from './empresas.ts';
 import { comoJson, filtrosDe } from './filtros.ts';
+import { texto } from './mensajes.ts';
 
 /** The sales report (under both of the spec's names), its count and the charts. */
 export const API_REPORTES = {
@@ -112,6 +114,29 @@ export const respuestaReportes = z.object({
   fechaFinal: z.string(),
 });
 export type RespuestaReportes = z.infer<typeof respuestaReportes>;
+
+/** Whole days from `desde` to `hasta` (yyyy-mm-dd), without time-zone drift. */
+export const diasEntre = (desde: string, hasta: string) =>
+  Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The company's sales-range policy (spec section 5: a range over 93 days, a start over 400 days
+ * old; one company exempt), as the catalogue's warnings; empty when the range may run. The
+ * browser warns with them without asking, the server refuses with them.
+ */
+export function avisosRangoVentas(
+  r: { desde: string; hasta: string },
+  hoy: string,
+  ajustes: Pick<AjustesEmpresa, 'rangoVentasExento' | 'politicaVentas'>,
+): string[] {
+  if (ajustes.rangoVentasExento) return [];
+  const { rangoMaxDias, antiguedadMaxDias } = ajustes.politicaVentas;
+  const avisos: string[] = [];
+  if (diasEntre(r.desde, r.hasta) > rangoMaxDias) avisos.push(texto('rangoVentas', { dias: rangoMaxDias }));
+  if (diasEntre(r.desde, hoy) > antiguedadMaxDias)
+    avisos.push(texto('antiguedadVentas', { dias: antiguedadMaxDias }));
+  return avisos;
+}
 
 export const PERIODOS = ['anual', 'mensual', 'semanal', 'diario'] as const;
 export type Periodo = (typeof PERIODOS)[number];

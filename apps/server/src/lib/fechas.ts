@@ -13,10 +13,6 @@ export const hoyEn = (zona: string, ahora = new Date()) =>
 export const sumarDias = (dia: string, dias: number) =>
   new Date(Date.parse(`${dia}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 
-/** Days from `desde` to `hasta` (yyyy-mm-dd). */
-export const diasEntre = (desde: string, hasta: string) =>
-  Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
-
 /** yyyy-mm-dd from day, month and year, or undefined when that day does not exist. */
 export function diaDe(dia: number, mes: number, anio: number): string | undefined {
   const d = new Date(Date.UTC(anio, mes - 1, dia));

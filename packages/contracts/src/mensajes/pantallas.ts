@@ -7,6 +7,9 @@ export const MENSAJES_PANTALLAS = {
     '* La fecha inicial supera los {dias} días de antiguedad.',
   fechaFinalMenor: 'La fecha final debe se mayor que la inicial',
   /** (propio) */ contactaVentas: 'Si necesitas consultar un rango mayor, contacta al área de ventas.',
+  /** (propio) spec section 9: a sales mailbox and a WhatsApp number */ contactoVentas:
+    'Correo: {email} · WhatsApp: {phone}',
+  seleccionar: 'Seleccionar',
   fechaInicial: 'Fecha Inicial',
   fechaFinal: 'Fecha Final',
   graficas: 'Gráficas',

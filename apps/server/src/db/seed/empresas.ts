@@ -10,6 +10,9 @@ interface EmpresaSemilla {
   alerta?: string;
 }
 
+/** The demo sales contact of a seeded company (ajustes.contactoVentas). */
+export const contactoDe = (codigo: string) => ({ email: `ventas@${codigo}.mx`, telefono: '55 1234 5678' });
+
 /**
  * The companies the spec names, each with its own theme and the behaviour the spec ties to it,
  * as data. The same rows in every fresh database.

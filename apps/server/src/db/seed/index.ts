@@ -3,7 +3,7 @@ import * as empresas from '../../modules/empresas/service.ts';
 import * as usuarios from '../../modules/usuarios/service.ts';
 import type { Db } from '../database.ts';
 import { sembrarCarriers } from './carriers.ts';
-import { EMPRESAS } from './empresas.ts';
+import { contactoDe, EMPRESAS } from './empresas.ts';
 import { sembrarLineas } from './lineas.ts';
 import { sembrarBloque } from './masivas.ts';
 import { sembrarPortabilidades } from './portabilidades.ts';
@@ -27,7 +27,8 @@ export async function sembrar(db: Db): Promise<boolean> {
         darken_color: e.colores[1],
         accent_color: e.colores[2],
         recarga_sin_usuario: e.recargaSinUsuario ?? false,
-        ajustes: JSON.stringify(e.ajustes ?? {}),
+        // Every seeded company has a sales contact for the range dialog of Ventas.
+        ajustes: JSON.stringify({ contactoVentas: contactoDe(e.codigo), ...e.ajustes }),
         alerta: e.alerta ?? null,
       },
       e.hosts,

@@ -1,6 +1,7 @@
-import { M, texto } from '@recargas/contracts/mensajes';
+import { M } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
 import {
+  avisosRangoVentas,
   CLAVES_VENTAS,
   COLUMNAS_VENTAS,
   type ConsultaReportes,
@@ -12,7 +13,7 @@ import {
 import type { Ctx } from '../../contexto.ts';
 import { hayChips } from '../../lib/chips.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
-import { conDiagonales, diaDe, diasEntre, hoyEn, sumarDias } from '../../lib/fechas.ts';
+import { conDiagonales, diaDe, hoyEn, rangoMesesAtras, sumarDias } from '../../lib/fechas.ts';
 import type { Sesion } from '../auth/service.ts';
 import { ajustesDe, porIdOError } from '../empresas/service.ts';
 import * as repo from './repo.ts';
@@ -44,16 +45,11 @@ export function rangoDe(q: Partes, zona: string, ahora = new Date()): repo.Rango
 }
 
 /**
- * The company's range policy (spec section 5: 93-day range, 400-day-old start; one company
- * exempt). It is data, so a company can be given wider ranges: queries are indexed and paged.
+ * The company's range policy (avisosRangoVentas, the browser's rule too). It is data, so a company
+ * can be given wider ranges: queries are indexed and paged.
  */
 function aplicarPolitica(r: repo.Rango, ajustes: ReturnType<typeof ajustesDe>, ahora = new Date()) {
-  if (ajustes.rangoVentasExento) return;
-  const { rangoMaxDias, antiguedadMaxDias } = ajustes.politicaVentas;
-  const avisos: string[] = [];
-  if (diasEntre(r.desde, r.hasta) > rangoMaxDias) avisos.push(texto('rangoVentas', { dias: rangoMaxDias }));
-  if (diasEntre(r.desde, hoyEn(r.zona, ahora)) > antiguedadMaxDias)
-    avisos.push(texto('antiguedadVentas', { dias: antiguedadMaxDias }));
+  const avisos = avisosRangoVentas(r, hoyEn(r.zona, ahora), ajustes);
   if (avisos.length > 0) throw new ErrorApi(400, avisos.join('\n'));
 }
 
@@ -166,10 +162,10 @@ export async function graficas(
   q: Partes & { periodo: Periodo },
 ): Promise<RespuestaGraficas> {
   const ajustes = ajustesDe(await porIdOError(ctx.db, s.empresaId));
-  const hoy = hoyEn(ajustes.zonaHoraria);
   const sinFechas = q.diaIni === undefined && q.mesIni === undefined && q.anioIni === undefined;
   const rango = rangoDe(q, ajustes.zonaHoraria);
-  if (sinFechas) rango.desde = sumarDias(hoy, -365);
+  // Without dates, the company's default: graficasMeses months back (README, Charts).
+  if (sinFechas) rango.desde = rangoMesesAtras(ajustes.zonaHoraria, ajustes.graficasMeses).desde;
   const filas = await ventasDia.graficas(ctx.db, s.empresaId, rango, q.periodo);
   const lideres = new Map<number, RespuestaGraficas['lideres'][number]>();
   for (const f of filas) {
