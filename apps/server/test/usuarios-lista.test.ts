@@ -55,7 +55,7 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
     const r = await U.get(s, `/api/usuarios?${qs}`);
     expect(r.statusCode).toBe(200);
     return r.json() as {
-      usuarios: { username: string; phoneNumber: string }[];
+      usuarios: { username: string; phoneNumber: string; nivel: number }[];
       total: number | null;
       siguiente: string | null;
     };
@@ -115,6 +115,14 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
     for (const u of deZona) expect(todos).not.toContain(u);
   });
 
+  it('the Nivel chip matches the name the list shows, or the number', async () => {
+    const porNombre = await lista(U.admin, U.filtros({ nivel: [M.tipoCliente.toLowerCase()] }));
+    const porNumero = await lista(U.admin, U.filtros({ nivel: ['3'] }));
+    expect(porNombre.usuarios.length).toBeGreaterThan(0);
+    expect(porNombre.usuarios.every((u) => u.nivel === 3)).toBe(true);
+    expect(porNombre.total).toBe(porNumero.total);
+  });
+
   it('bad paging input is a 400 with a Spanish mensaje', async () => {
     for (const qs of ['after=abc', 'limit=0', 'limit=1000']) {
       const r = await U.get(U.admin, `/api/usuarios?${qs}`);
@@ -168,7 +176,7 @@ describe('Excel USUARIOS', () => {
     const esperados = (lista.json() as { usuarios: { username: string }[] }).usuarios.map((u) => u.username);
     expect(esperados.length).toBeGreaterThan(0);
     expect(filas.map((f) => f[1])).toEqual(esperados);
-    expect(filas.every((f) => f[3] === 3)).toBe(true);
+    expect(filas.every((f) => f[3] === M.tipoCliente)).toBe(true);
   });
 
   it('refuses chips of columns the list does not have', async () => {

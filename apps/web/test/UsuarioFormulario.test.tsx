@@ -79,7 +79,7 @@ describe('UsuarioFormulario', () => {
     await userEvent.type(campo(M.colNombre), 'Ana');
     await userEvent.click(screen.getByTestId('guardar-usuario'));
     expect(mensaje()).toBe(M.introduceTodosLosCampos);
-    expect(campo(M.colUsername).getAttribute('aria-invalid')).toBe('true');
+    expect(campo(M.usuario).getAttribute('aria-invalid')).toBe('true');
     expect(campo(M.colNombre).getAttribute('aria-invalid')).toBe('false');
     expect(enviados).toEqual([]);
   });
@@ -87,7 +87,7 @@ describe('UsuarioFormulario', () => {
   it('refuses different passwords, then registers once they match', async () => {
     const enviados = servidor();
     pintar(sesion({ nivel: 1 }));
-    await userEvent.type(campo(M.colUsername), 'nuevo1');
+    await userEvent.type(campo(M.usuario), 'nuevo1');
     await userEvent.type(campo(M.colNombre), 'Nuevo Uno');
     await userEvent.type(campo(M.contrasena), 'secreta1');
     await userEvent.type(campo(M.confirmarContrasena), 'secreta2');
@@ -112,7 +112,7 @@ describe('UsuarioFormulario', () => {
       },
     ]);
     // After register the form clears (spec section 4).
-    expect(campo(M.colUsername).value).toBe('');
+    expect(campo(M.usuario).value).toBe('');
   });
 
   it("keeps a leader's type and leader fixed: it registers its own clients only", async () => {
@@ -128,13 +128,13 @@ describe('UsuarioFormulario', () => {
     servidor();
     pintar(sesion({ nivel: 1, permisos: ['USUARIO_CLIENTE'] }), `/in/editarUsuario/${CLIENTE.id}`);
     await waitFor(() => expect(campo(M.colNombre).value).toBe(CLIENTE.nombre));
-    expect(campo(M.colUsername).disabled).toBe(true);
+    expect(campo(M.usuario).disabled).toBe(true);
     expect(campo(M.colNombre).disabled).toBe(false);
     cleanup();
 
     pintar(sesion({ nivel: 1, permisos: ['USUARIO_CLIENTE'] }), `/in/editarUsuario/${ADMIN.id}`);
     expect(await screen.findByText(M.administradoresDeshabilitado)).toBeTruthy();
-    for (const etiqueta of [M.colUsername, M.colNombre, M.contrasena, M.colTelefono, M.colMaxRecargas])
+    for (const etiqueta of [M.usuario, M.colNombre, M.contrasena, M.colTelefono, M.colMaxRecargas])
       expect(campo(etiqueta).disabled).toBe(true);
     expect(screen.queryByTestId('guardar-usuario')).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { M } from '@recargas/contracts/mensajes';
+import { etiquetaNivel } from '@recargas/contracts/niveles';
 import {
   COLUMNAS_FILTRO_USUARIOS,
   type FiltrosUsuarios,
@@ -18,7 +19,7 @@ export async function paraExportar(ctx: Ctx, q: Quien, filtros: FiltrosUsuarios)
   return {
     hoja: 'Usuarios',
     titulos: ['#', ...COLUMNAS_FILTRO_USUARIOS.map((c) => TITULOS_USUARIOS[c])],
-    numericas: [0, 3, 7],
+    numericas: [0, 7],
     async *filas() {
       let after: number | undefined;
       let n = 0;
@@ -32,7 +33,7 @@ export async function paraExportar(ctx: Ctx, q: Quien, filtros: FiltrosUsuarios)
           String(++n),
           u.username,
           u.nombre,
-          String(u.nivel),
+          etiquetaNivel(u.nivel),
           u.lider,
           u.cliente,
           u.phoneNumber === 'null' ? M.sinTelefono : u.phoneNumber,

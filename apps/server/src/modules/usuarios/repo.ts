@@ -1,3 +1,4 @@
+import { etiquetaNivel, NIVELES } from '@recargas/contracts/niveles';
 import type { ColumnaFiltroUsuarios, FiltrosUsuarios } from '@recargas/contracts/usuarios';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -125,7 +126,11 @@ export async function usarPasoTotp(db: Db, empresaId: number, id: number, paso: 
 const COLUMNA: Record<ColumnaFiltroUsuarios, RawBuilder<unknown>> = {
   username: sql`u.username`,
   nombre: sql`u.nombre`,
-  nivel: sql`u.nivel::text`,
+  // The list shows the level's name; a chip matches the name or the number.
+  nivel: sql`(u.nivel::text || ' ' || case u.nivel ${sql.join(
+    NIVELES.map((n) => sql`when ${sql.lit(n)} then ${sql.lit(etiquetaNivel(n))}`),
+    sql` `,
+  )} else '' end)`,
   lider: sql`coalesce(l.nombre, '')`,
   cliente: sql`coalesce(c.nombre, '')`,
   phoneNumber: sql`coalesce(u.telefono, 'sin Telefono')`,

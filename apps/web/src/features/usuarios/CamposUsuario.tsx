@@ -103,7 +103,7 @@ export function CamposUsuario({
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Texto
         name="username"
-        label={M.colUsername}
+        label={M.usuario}
         // The username is fixed once registered (POST /editarUsuario does not take it).
         deshabilitado={!editable || consultando}
         htmlInput={{ maxLength: LIMITES_USUARIO.username, autoComplete: 'off' }}

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { NIVEL } from '@recargas/contracts/niveles';
+import { etiquetaNivel, NIVEL } from '@recargas/contracts/niveles';
 import {
   API_USUARIOS,
   COLUMNAS_FILTRO_USUARIOS,
@@ -25,6 +25,7 @@ import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import { cambiarPermisoMonto, useUsuarios } from './api.ts';
+import { puedeEscribir } from './formulario.ts';
 
 /** Title of the screen (and of its menu entry): a leader manages 'Mis clientes'. */
 export const tituloUsuarios = (s: Sesion) => (s.nivel === NIVEL.lider ? M.misClientes : M.usuarios);
@@ -33,6 +34,30 @@ export const tituloUsuarios = (s: Sesion) => (s.nivel === NIVEL.lider ? M.misCli
 const FILTRABLES = COLUMNAS_FILTRO_USUARIOS.map((llave) => ({ llave, valor: TITULOS_USUARIOS[llave] }));
 
 type Fila = UsuarioFila & { numero: number };
+
+/** Cells shown other than as stored: the level's name, 'sin Telefono'. */
+const CELDAS: Partial<Record<string, (f: Fila) => string>> = {
+  nivel: (f) => etiquetaNivel(f.nivel),
+  phoneNumber: (f) => (f.phoneNumber === 'null' ? M.sinTelefono : f.phoneNumber),
+};
+
+/** Editar: the pencil only on the rows the server lets this viewer edit (contracts puedeEditarUsuario). */
+export const columnaEditar = (sesion: Sesion): Columna<UsuarioFila> => ({
+  llave: 'editar',
+  valor: M.colEditar,
+  celda: (f) =>
+    puedeEscribir(sesion, f) ? (
+      <IconButton
+        component={Link}
+        to={`/in/editarUsuario/${f.id}`}
+        size="small"
+        aria-label={`${M.colEditar} ${f.username}`}
+        data-testid={`editar-${f.username}`}
+      >
+        <Edit fontSize="small" />
+      </IconButton>
+    ) : null,
+});
 
 /** The amounts toggle: whoever may switch it (PERMISO_MONTOS, contracts/acceso.ts). */
 export const veMontos = (s: Sesion) => puede(s, 'POST /api/setUsuariosMonto');
@@ -52,33 +77,13 @@ export function Usuarios() {
   const columnas = useMemo<Columna<Fila>[]>(
     () => [
       { llave: 'numero', valor: M.colNumero },
-      ...FILTRABLES.map((c) =>
-        c.llave === 'phoneNumber'
-          ? { ...c, celda: (f: Fila) => (f.phoneNumber === 'null' ? M.sinTelefono : f.phoneNumber) }
-          : c,
-      ),
+      ...FILTRABLES.map((c) => ({ ...c, ...(CELDAS[c.llave] ? { celda: CELDAS[c.llave] } : {}) })),
       ...(montos
         ? [{ llave: 'isMonto', valor: M.colPermisoMonto, celda: (f: Fila) => <SwitchMonto fila={f} /> }]
         : []),
-      {
-        llave: 'editar',
-        valor: M.colEditar,
-        // Spec section 2: the pencil is hidden on level-3 rows.
-        celda: (f: Fila) =>
-          f.nivel === NIVEL.cliente ? null : (
-            <IconButton
-              component={Link}
-              to={`/in/editarUsuario/${f.id}`}
-              size="small"
-              aria-label={`${M.colEditar} ${f.username}`}
-              data-testid={`editar-${f.username}`}
-            >
-              <Edit fontSize="small" />
-            </IconButton>
-          ),
-      },
+      columnaEditar(sesion),
     ],
-    [montos],
+    [montos, sesion],
   );
 
   return (

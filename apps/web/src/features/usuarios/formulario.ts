@@ -5,7 +5,7 @@ import {
   MAX_RECARGAS_EDICION,
   MAX_RECARGAS_POR_DEFECTO,
   PASSWORD_SIN_CAMBIO,
-  puedeEscribirUsuario,
+  puedeEditarUsuario,
   SIN_LIDER,
   type UsuarioFila,
 } from '@recargas/contracts/usuarios';
@@ -55,9 +55,9 @@ export const deUsuario = (u: UsuarioFila): FormularioUsuario => ({
   maxRecargas: String(u.maxRecargas || MAX_RECARGAS_EDICION),
 });
 
-/** Whether the caller may change this user (the server's rule, contracts/usuarios.ts). */
+/** Whether the caller may edit this user: the list's pencil, by the server's rule (contracts/usuarios.ts). */
 export const puedeEscribir = (s: Sesion, u: UsuarioFila) =>
-  u.id !== s.id && puedeEscribirUsuario({ nivel: s.nivel, liderId: s.lider, permisos: s.permisos }, u);
+  puedeEditarUsuario({ id: s.id, nivel: s.nivel, liderId: s.lider || null, permisos: s.permisos }, u);
 
 /** The body of POST /registrarUsuario or /editarUsuario; the six dots are not sent (spec section 4). */
 export function cuerpo(f: FormularioUsuario, id: number | undefined) {
