@@ -88,7 +88,11 @@ describe("another caller's key is another request", () => {
     const dns = [dnNuevo(), dnNuevo(), dnNuevo()];
     const r = await Promise.all(
       (['cliente', 'lider', 'admin'] as const).map((u, i) =>
-        recargar(s[u], { dn: dns[i] as string, compania: 'T' }, 'a-la-vez'),
+        recargar(
+          s[u],
+          { dn: dns[i] as string, compania: 'T', ...(u === 'admin' ? { monto: 30 } : {}) },
+          'a-la-vez',
+        ),
       ),
     );
     expect(new Set(r.map((x) => x.json().id)).size).toBe(3);

@@ -303,6 +303,9 @@ describe('what the screen sees and sends', () => {
       expect(await llaves(s.lider)).toEqual({ titulo: true, montos: true });
       expect(await llaves(s.cliente)).toEqual({ titulo: false, montos: false });
       expect(await llaves(s.admin)).toEqual({ titulo: true, montos: true });
+      // The top-up's own answer hides it the same way (issue 18's result panel).
+      const oculta = await pedir(s.cliente, 'POST', '/checkOut', { dn: '5599887764', compania: 'T' });
+      expect(oculta.json()).toMatchObject({ dn: '5599887764', compania: 'T', monto: null });
     } finally {
       await sql`update empresas set ajustes = ajustes - 'ocultarMontoNoAdmin' where id = 1`.execute(e.db);
     }
@@ -317,6 +320,7 @@ describe('what the screen sees and sends', () => {
     const admin = await pedir(s.admin, 'POST', '/checkOut', {
       dn: '5599887701',
       compania: 'T',
+      monto: 30,
       plataforma: 2,
     });
     expect(p2.registro().recibidos[String(admin.json().id)]).toBe(1);

@@ -126,9 +126,13 @@ describe('who may choose an amount', () => {
 
   it('with Permiso Monto and the amount select on, an amount of the list goes through', async () => {
     const sim = await simuladorDe(e);
-    const r = await post('/checkOut', { dn: dnNuevo(), compania: 'T', monto: 50 }, s.admin);
+    const dn = dnNuevo();
+    const r = await post('/checkOut', { dn, compania: 'T', monto: 50 }, s.admin);
     expect(r.statusCode).toBe(200);
     expect((await fila(r.json().id)).monto).toBe(50);
+    // The answer names what went: number, carrier, amount and the provider's folio (issue 18).
+    expect(r.json()).toMatchObject({ estado: 'exitosa', icc: '', dn, compania: 'T', monto: 50 });
+    expect(r.json().folio).toEqual(expect.any(String));
     expect(sim.envio(String(r.json().id))?.monto).toBe(50);
     // An administrator with PERMISO_MONTOS switches it on for the leader (who logs in again: the
     // screen learns isMonto at login, and the change may end the user's sessions).
@@ -157,6 +161,18 @@ describe('who may choose an amount', () => {
     expect((await post('/checkOut', { dn: dnNuevo(), compania: 'T', monto: 70 }, s.lider)).statusCode).toBe(
       403,
     );
+  });
+
+  it('who may choose must choose: no amount (or null) is refused, never the default (issue 18)', async () => {
+    const [antes, enviadas] = [await cuenta(), await envios()];
+    for (const url of ['/checkOut', '/foreignCheckOut'])
+      for (const cuerpo of [{}, { monto: null }]) {
+        const r = await post(url, { dn: dnNuevo(), compania: 'T', folio: 'F-4', ...cuerpo }, s.admin);
+        expect(r.statusCode, `${url} ${JSON.stringify(cuerpo)}`).toBe(400);
+        expect(r.json().mensaje).toBe(M.eligeMonto);
+      }
+    expect(await cuenta()).toBe(antes);
+    expect(await envios()).toBe(enviadas);
   });
 
   it('with the amount select off nobody chooses; without a choice the default goes', async () => {
@@ -230,6 +246,8 @@ describe('the shared rules (contracts recargas.ts) the screen uses too', () => {
     expect(montoDeRecarga(a, sin, { guardado: 100 })).toEqual({ monto: 100 });
     expect(montoDeRecarga(a, sin, { guardado: 99999 })).toMatchObject({ status: 400 });
     expect(montoDeRecarga(a, null, {})).toEqual({ monto: 30 });
+    expect(montoDeRecarga(a, con, {})).toEqual({ status: 400, mensaje: M.eligeMonto });
+    expect(montoDeRecarga(a, con, { guardado: 100 })).toEqual({ monto: 100 });
   });
 
   it('puedeCambiarPlataforma and veMontoMovimientos', () => {

@@ -100,11 +100,17 @@ export const peticionRecargaSinUsuario = conReglasDeNumero(
   camposRecarga.pick({ icc: true, dn: true, compania: true }).extend({ monto: z.unknown().optional() }),
 );
 
+/** A top-up's answer: its status and message, and what went (number, carrier, amount, folio). */
 export const respuestaRecarga = z.object({
   id: z.number().int(),
   estado: z.enum(ESTADOS_RECARGA),
   mensaje: z.string(),
   folio: z.string().nullable(),
+  icc: z.string(),
+  dn: z.string(),
+  compania: z.string(),
+  /** null where the company hides amounts from the caller (veMontoMovimientos). */
+  monto: z.number().nullable(),
 });
 export type RespuestaRecarga = z.infer<typeof respuestaRecarga>;
 
@@ -153,9 +159,9 @@ export type DecisionMonto = { monto: number } | { status: 400 | 403; mensaje: st
  * The amount of a top-up, on every path (checkOut, foreignCheckOut, recargaSinUsuario, bulk
  * lines, port-out recharges). `elegido` is what the caller sent (undefined: nothing): accepted
  * only when `puedeElegirMonto` (else 403) and `montoPermitido` (else 400). Without a choice the
- * amount is `guardado` (the inventory or bulk line's, the port-out's rechargeAmount), else the
- * company's montoPorDefecto, and it too must be in the list: no top-up goes with an amount the
- * company does not sell.
+ * amount is `guardado` (the inventory or bulk line's, the port-out's rechargeAmount), else, for
+ * who may not choose, the company's montoPorDefecto (who may choose must: 400 eligeMonto). It
+ * too must be in the list: no top-up goes with an amount the company does not sell.
  */
 export function montoDeRecarga(
   ajustes: Pick<AjustesEmpresa, 'enviarMonto' | 'montos' | 'montoPorDefecto'>,
@@ -167,6 +173,8 @@ export function montoDeRecarga(
     if (!montoPermitido(ajustes, elegido)) return { status: 400, mensaje: M.montoNoPermitido };
     return { monto: elegido };
   }
+  // Who may choose must choose: the company's default never stands in for a missing choice.
+  if (guardado == null && puedeElegirMonto(ajustes, quien)) return { status: 400, mensaje: M.eligeMonto };
   const monto = guardado ?? ajustes.montoPorDefecto;
   if (!montoPermitido(ajustes, monto)) return { status: 400, mensaje: M.montoNoPermitido };
   return { monto };

@@ -28,6 +28,7 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ sinRecargaSinUsuario: 'Esta empresa no permite recargas sin usuario',
   /** (propio) */ claveIdempotenciaInvalida: 'La clave Idempotency-Key debe tener de 1 a 100 caracteres',
   /** (propio) */ montoNoPermitido: 'Monto no permitido',
+  /** (propio) */ eligeMonto: 'Elige el monto de la recarga',
   /** (propio) */ claveIdempotenciaReutilizada:
     'La clave Idempotency-Key ya se usó con otra solicitud; genera una clave nueva para esta recarga',
 

@@ -1,10 +1,10 @@
 import type { Carrier } from '@recargas/contracts/carriers';
 import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
+import { NIVEL } from '@recargas/contracts/niveles';
 import {
   montoDeRecarga,
   puedeCambiarPlataforma,
-  type RespuestaRecarga,
   TIPO_EXTERNA,
   veMontoMovimientos,
 } from '@recargas/contracts/recargas';
@@ -20,6 +20,7 @@ import * as empresas from '../empresas/service.ts';
 import * as lineas from '../lineas/service.ts';
 import { type Llave, primera } from './idempotencia.ts';
 import * as repo from './repo.ts';
+import { respuestaDe } from './respuesta.ts';
 
 export type { Llave } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
@@ -115,18 +116,6 @@ export interface DatosRecarga {
   folioExterno?: string;
 }
 
-/** The answer for a row, the same however often it is asked: status code plus body. */
-export function respuestaDe(r: repo.Recarga): { status: number; cuerpo: RespuestaRecarga } {
-  const base = { id: r.id, estado: r.estado, folio: r.folio ?? r.folio_externo };
-  if (r.estado === 'exitosa') {
-    const porDefecto = r.tipo_recarga === TIPO_RECARGA.externa ? M.recargaExternaExitosa : M.recargaExitosa;
-    return { status: 200, cuerpo: { ...base, mensaje: r.mensaje ?? porDefecto } };
-  }
-  if (r.estado === 'fallida')
-    return { status: 422, cuerpo: { ...base, mensaje: r.mensaje ?? M.recargaFallida } };
-  return { status: 202, cuerpo: { ...base, mensaje: M.recargaEnProceso } };
-}
-
 /**
  * A top-up, exactly once: the row (estado pendiente) is written and counted against the daily
  * limit by one statement; only then is the provider called, by this caller alone: the statement
@@ -141,6 +130,21 @@ export async function recargar(
   llave: Llave,
   tipoRecarga: number,
 ) {
+  const fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga);
+  const { ajustes } = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
+  return respuestaDe(
+    fila,
+    veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos }),
+  );
+}
+
+async function recargarFila(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  llave: Llave,
+  tipoRecarga: number,
+): Promise<repo.Recarga> {
   const { clave, huella } = llave;
   let p: Awaited<ReturnType<typeof preparar>>;
   try {
@@ -149,7 +153,7 @@ export async function recargar(
     // A refused repeat of a key already written (the rules or the line changed since): the
     // first answer stands, as for any repeat; otherwise the refusal, with nothing written.
     const previa = e instanceof ErrorApi && (await repo.buscarPorClave(ctx.db, quien.empresaId, clave));
-    if (previa) return respuestaDe(primera(previa, huella));
+    if (previa) return primera(previa, huella);
     throw e;
   }
   const { nueva, limite, zona, proveedor, usuarioPlataforma } = p;
@@ -167,9 +171,9 @@ export async function recargar(
     }
     throw e;
   }
-  if (!fila) return respuestaDe(primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella));
-  if (nueva.estado === 'exitosa') return respuestaDe(fila);
-  return respuestaDe(await enviar(ctx, fila, proveedor, usuarioPlataforma));
+  if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
+  if (nueva.estado === 'exitosa') return fila;
+  return enviar(ctx, fila, proveedor, usuarioPlataforma);
 }
 
 /**
