@@ -49,6 +49,9 @@ export const ENDPOINTS = {
   'POST /api/cerrarSesion': todos,
   'GET /quienSoy': todos,
   'GET /api/permisos': todos,
+  // Root (level 0) works in any company: the switch gives a new session there
+  'GET /cambiarEmpresa': { niveles: [0] },
+  'POST /cambiarEmpresa': { niveles: [0] },
   // Top-ups: every level; external ones need RECARGA_EXTERNA; the no-user page is public
   'POST /checkOut': todos,
   'POST /foreignCheckOut': { niveles: TODOS, permisos: ['RECARGA_EXTERNA'] },
@@ -90,6 +93,7 @@ export const ENDPOINTS = {
   'POST /desbloquearIcc': adminCon('DESBLOQUEAR_LINEAS'),
   // Upload: admins, or leaders with RETROALIMENTACION_LIDER (each action's own rule: the service)
   'POST /subirArchivo': adminOLiderCon('RETROALIMENTACION_LIDER'),
+  'GET /subirArchivo/avance': adminOLiderCon('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla': admins,
   'GET /get/plantilla/vendedor': adminOLiderCon('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla/portabilidadesAdmin': adminCon('PORTABILIDADES'),
@@ -170,6 +174,7 @@ export const ENDPOINTS_DE_PANTALLA = {
   ],
   subirArchivos: [
     'POST /subirArchivo',
+    'GET /subirArchivo/avance',
     'GET /get/plantilla',
     'GET /get/plantilla/vendedor',
     'GET /get/plantilla/portabilidadesAdmin',
@@ -236,6 +241,8 @@ export const SIEMPRE: readonly Endpoint[] = [
   'POST /api/cerrarSesion',
   'GET /quienSoy',
   'GET /api/permisos',
+  'GET /cambiarEmpresa',
+  'POST /cambiarEmpresa',
   'POST /firebase',
   'GET /api/notificaciones',
   'GET /api/notificaciones/clave',

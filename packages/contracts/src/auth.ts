@@ -10,6 +10,8 @@ export const API_AUTH = {
   cerrarSesion: '/api/cerrarSesion',
   quienSoy: '/quienSoy',
   permisos: '/api/permisos',
+  /** GET: the companies a root may work in; POST: switch the session's company (root only). */
+  cambiarEmpresa: '/cambiarEmpresa',
 } as const;
 
 /** Limits of spec section 9. */
@@ -80,3 +82,12 @@ export const respuestaPermisos = z.object({ permisos: z.array(z.string()) });
 
 /** Every error body of the API (spec section 8): a Spanish `mensaje`. */
 export const respuestaError = z.object({ mensaje: z.string(), code: z.number().int().optional() });
+
+/** POST /cambiarEmpresa: the company the root's session works in from now on. */
+export const peticionCambiarEmpresa = z.object({ empresa: codigoEmpresa });
+
+/** GET /cambiarEmpresa: every company, by code and name, for the root's selector. */
+export const respuestaEmpresas = z.object({
+  empresas: z.array(z.object({ empresa: z.string(), nombre: z.string() })),
+});
+export type RespuestaEmpresas = z.infer<typeof respuestaEmpresas>;

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016_idempotencia_por_solicitante.ts';
 import * as m0017 from './migrations/0017_subidas_en_curso.ts';
 import * as m0018 from './migrations/0018_portabilidades_icc.ts';
 import * as m0019 from './migrations/0019_actualizaciones_sin_leidas.ts';
+import * as m0020 from './migrations/0020_sesion_empresa_trabajo.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0017_subidas_en_curso': m0017,
   '0018_portabilidades_icc': m0018,
   '0019_actualizaciones_sin_leidas': m0019,
+  '0020_sesion_empresa_trabajo': m0020,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

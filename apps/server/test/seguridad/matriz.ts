@@ -30,6 +30,9 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /api/cerrarSesion': { niveles: TODOS },
   'GET /quienSoy': { niveles: TODOS },
   'GET /api/permisos': { niveles: TODOS },
+  // Only root (level 0) switches the company its session works in
+  'GET /cambiarEmpresa': { niveles: [0] },
+  'POST /cambiarEmpresa': { niveles: [0] },
   // Top-ups: every level tops up; external ones need RECARGA_EXTERNA; the no-user page is public
   'POST /checkOut': { niveles: TODOS },
   'POST /foreignCheckOut': { niveles: TODOS, permisos: ['RECARGA_EXTERNA'] },
@@ -130,6 +133,8 @@ const SHELL = [
   'POST /api/cerrarSesion',
   'GET /quienSoy',
   'GET /api/permisos',
+  'GET /cambiarEmpresa',
+  'POST /cambiarEmpresa',
   'POST /firebase',
   'GET /api/notificaciones',
   'GET /api/notificaciones/clave',

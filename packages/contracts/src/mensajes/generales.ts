@@ -12,6 +12,8 @@ export const MENSAJES_GENERALES = {
   tokenExpirado: 'Token expirado',
   tokenInvalido: 'el token NO es valido',
   /** (propio) */ sinToken: 'Debes iniciar sesión para continuar',
+  /** (propio) */ cambiarEmpresa: 'Cambiar empresa',
+  /** (propio) */ empresaCambiada: 'Ahora trabajas en {empresa}',
   /** (propio) */ empresaDesconocida: 'La empresa no existe',
   /** (propio) code 13 */ dosPasosConfigurar:
     'Escanea el código QR con tu aplicación de autenticación y después presiona Siguiente',

@@ -4,7 +4,15 @@ import { enLotes, porBase } from '../../db/lotes.ts';
 
 export const crearSesion = (
   db: Db,
-  s: { id: string; usuarioId: number; empresaId: number; secretoHash: string; expira: Date; ip: string },
+  s: {
+    id: string;
+    usuarioId: number;
+    empresaId: number;
+    empresaTrabajoId: number | null;
+    secretoHash: string;
+    expira: Date;
+    ip: string;
+  },
 ) =>
   db
     .insertInto('sesiones')
@@ -12,6 +20,7 @@ export const crearSesion = (
       id: s.id,
       usuario_id: s.usuarioId,
       empresa_id: s.empresaId,
+      empresa_trabajo_id: s.empresaTrabajoId,
       secreto_hash: s.secretoHash,
       expira: s.expira,
       ip: s.ip,
@@ -22,7 +31,10 @@ export const crearSesion = (
 export interface SesionActiva {
   sid: string;
   usuario_id: number;
+  /** The user's own company (the token names it). */
   empresa_id: number;
+  /** The company the session works in: the user's own, or the one a root switched to. */
+  empresa_trabajo_id: number;
   empresa: string;
   version: number;
   username: string;
@@ -38,14 +50,14 @@ export interface SesionActiva {
 }
 
 const sesionesActivas = sentencia<SesionActiva>(`select s.id as sid, s.usuario_id, s.empresa_id,
-    e.codigo as empresa, e.version, u.username, u.nombre, u.nivel, u.lider_id, u.cliente_id, u.max_recargas,
+    e.id as empresa_trabajo_id, e.codigo as empresa, e.version, u.username, u.nombre, u.nivel, u.lider_id, u.cliente_id, u.max_recargas,
     u.is_monto, (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
       from usuario_permisos p where p.usuario_id = u.id) as permisos,
     (select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
       from usuario_rutas r where r.usuario_id = u.id) as rutas
   from sesiones s
   join usuarios u on u.id = s.usuario_id and u.empresa_id = s.empresa_id
-  join empresas e on e.id = s.empresa_id
+  join empresas e on e.id = coalesce(s.empresa_trabajo_id, s.empresa_id)
   where s.id = any($1::uuid[]) and s.revocada is null and s.expira > now() and u.eliminado is null`);
 
 /**

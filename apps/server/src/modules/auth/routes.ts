@@ -1,7 +1,9 @@
 import {
   API_AUTH,
   credenciales,
+  peticionCambiarEmpresa,
   quienSoy,
+  respuestaEmpresas,
   respuestaLogin,
   respuestaPasoLogin,
   respuestaPermisos,
@@ -88,6 +90,23 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
         empresa: s.empresa,
       };
     },
+  );
+
+  app.get(
+    API_AUTH.cambiarEmpresa,
+    esquema('auth', 'Empresas en las que root puede trabajar', { response: { 200: respuestaEmpresas } }),
+    async () => auth.empresasParaCambiar(app),
+  );
+
+  app.post(
+    API_AUTH.cambiarEmpresa,
+    esquema(
+      'auth',
+      'Root (nivel 0) cambia la empresa de su sesión sin volver a iniciar sesión: nueva sesión, token y tema de esa empresa',
+      { body: peticionCambiarEmpresa, response: { 200: respuestaLogin } },
+    ),
+    async (req, reply) =>
+      entregar(reply, await auth.cambiarEmpresa(app, req.sesion, req.body.empresa, req.ip)),
   );
 
   app.get(

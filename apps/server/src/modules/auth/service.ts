@@ -22,7 +22,10 @@ type Ctx = Pick<ContextoCompleto, 'db' | 'config'>;
 export interface Sesion {
   sid: string;
   usuarioId: number;
+  /** The company the session works in (every scoped query's): the user's own unless a root switched. */
   empresaId: number;
+  /** The user's own company: the token and the session row name it. */
+  empresaUsuarioId: number;
   empresa: string;
   username: string;
   nombre: string;
@@ -131,11 +134,13 @@ export async function verificarDosPasos(
   return abrirSesion(ctx, empresa, u, ip);
 }
 
+/** A new session of user `u` of company `empresa`, working in `trabajo` (a root's switch) or its own. */
 async function abrirSesion(
   ctx: Ctx,
   empresa: empresas.Empresa,
   u: usuarios.Usuario,
   ip: string,
+  trabajo: empresas.Empresa = empresa,
 ): Promise<SesionNueva> {
   const sid = randomUUID();
   const secreto = aleatorio();
@@ -143,6 +148,7 @@ async function abrirSesion(
     id: sid,
     usuarioId: u.id,
     empresaId: empresa.id,
+    empresaTrabajoId: trabajo.id === empresa.id ? null : trabajo.id,
     secretoHash: sha256(secreto),
     expira: new Date(Date.now() + ctx.config.sessionTtl * 1000),
     ip,
@@ -154,16 +160,16 @@ async function abrirSesion(
       isMonto: u.is_monto,
       username: u.username,
       MRD: u.max_recargas,
-      empresa: empresa.codigo,
+      empresa: trabajo.codigo,
       id: u.id,
       nombre: u.nombre,
       lider: u.lider_id ?? 0,
       cliente: u.cliente_id ?? 0,
-      maxRecargas: empresa.max_recargas_sin_usuario,
-      recargaSinUsuario: empresa.recarga_sin_usuario,
+      maxRecargas: trabajo.max_recargas_sin_usuario,
+      recargaSinUsuario: trabajo.recarga_sin_usuario,
       permisos: u.permisos,
       rutas: u.rutas,
-      ajustes: empresas.ajustesDe(empresa),
+      ajustes: empresas.ajustesDe(trabajo),
       dosPasos: requiereDosPasos(u),
     },
     renovacion: `${sid}.${secreto}`,
@@ -184,7 +190,8 @@ async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId:
   return {
     sid: s.sid,
     usuarioId: s.usuario_id,
-    empresaId: s.empresa_id,
+    empresaId: s.empresa_trabajo_id,
+    empresaUsuarioId: s.empresa_id,
     empresa: s.empresa,
     username: s.username,
     nombre: s.nombre,
@@ -220,7 +227,28 @@ export async function renovar(ctx: Ctx, cookie: string | undefined, xsrf: string
   if (!fila || !iguales(fila.secreto_hash, sha256(secreto))) throw tokenInvalido();
   if (!xsrf || !iguales(xsrf, xsrfDe(ctx.config, sid))) throw new ErrorApi(403, M.xsrfInvalido);
   const s = await cargarSesion(ctx, sid, fila.usuario_id, fila.empresa_id);
-  return { token: await firmar(ctx, { id: s.usuarioId, empresa_id: s.empresaId, nivel: s.nivel }, sid) };
+  return {
+    token: await firmar(ctx, { id: s.usuarioId, empresa_id: s.empresaUsuarioId, nivel: s.nivel }, sid),
+  };
 }
 
-export const cerrarSesion = (ctx: Ctx, s: Sesion) => repo.revocar(ctx.db, s.sid, s.empresaId);
+export const cerrarSesion = (ctx: Ctx, s: Sesion) => repo.revocar(ctx.db, s.sid, s.empresaUsuarioId);
+
+/**
+ * POST /cambiarEmpresa (root only, the route's rule): the session is replaced by a new one
+ * working in `codigo`, in one transaction, so the old token and renewal cookie stop at once and
+ * every scoped query of the new token reads the new company. Answers what a login answers.
+ */
+export async function cambiarEmpresa(ctx: Ctx, s: Sesion, codigo: string, ip: string): Promise<SesionNueva> {
+  const trabajo = await empresas.buscar(ctx.db, codigo);
+  return ctx.db.transaction().execute(async (tx) => {
+    const propia = await empresas.porIdOError(tx, s.empresaUsuarioId);
+    const u = await usuarios.porId(tx, s.empresaUsuarioId, s.usuarioId);
+    if (!u) throw tokenInvalido();
+    await repo.revocar(tx, s.sid, s.empresaUsuarioId);
+    return abrirSesion({ db: tx, config: ctx.config }, propia, u, ip, trabajo);
+  });
+}
+
+/** GET /cambiarEmpresa: the companies a root may switch to. */
+export const empresasParaCambiar = async (ctx: Ctx) => ({ empresas: await empresas.todas(ctx.db) });

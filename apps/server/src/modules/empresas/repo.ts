@@ -9,6 +9,10 @@ export const porCodigo = (db: Db, codigo: string) =>
 export const porId = (db: Db, id: number) =>
   db.selectFrom('empresas').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** Every company by code and name (the root's company selector). */
+export const todas = (db: Db) =>
+  db.selectFrom('empresas').select(['codigo', 'nombre']).orderBy('nombre').orderBy('codigo').execute();
+
 /** The company whose longest host fragment is contained in the host name. */
 export const porHost = (db: Db, host: string) =>
   db

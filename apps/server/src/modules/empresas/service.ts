@@ -38,6 +38,10 @@ export async function buscar(db: Db, codigo: string, host = ''): Promise<Empresa
   return empresa;
 }
 
+/** Every company, for the root's selector (POST /cambiarEmpresa). */
+export const todas = async (db: Db) =>
+  (await repo.todas(db)).map((e) => ({ empresa: e.codigo, nombre: e.nombre }));
+
 export async function porIdOError(db: Db, id: number): Promise<Empresa> {
   const empresa = await repo.porId(db, id);
   if (!empresa) throw new ErrorApi(404, M.empresaDesconocida);
