@@ -13,7 +13,6 @@ export const MENSAJES_GENERALES = {
   tokenInvalido: 'el token NO es valido',
   /** (propio) */ sinToken: 'Debes iniciar sesión para continuar',
   /** (propio) */ cambiarEmpresa: 'Cambiar empresa',
-  /** (propio) */ empresaCambiada: 'Ahora trabajas en {empresa}',
   /** (propio) */ empresaDesconocida: 'La empresa no existe',
   /** (propio) code 13 */ dosPasosConfigurar:
     'Escanea el código QR con tu aplicación de autenticación y después presiona Siguiente',
@@ -34,6 +33,10 @@ export const MENSAJES_GENERALES = {
   /** (propio) */ textoInvalido: 'El texto contiene caracteres no válidos',
   /** (propio) */ sesionCerrada: 'Sesión cerrada',
   /** (propio) */ conexionCerrada: 'La conexión se cerró antes de atender la solicitud',
+  // The seed's HTTP client errors (spec section 8), as it wrote them
+  errorRed: 'Network Error',
+  solicitudAbortada: 'Request aborted',
+  /** (propio) the seed client's timeout text */ tiempoAgotado: 'timeout of {ms}ms exceeded',
   /** (propio) */ servicioNoDisponible:
     'El servicio no está disponible en este momento, intenta de nuevo en unos segundos',
   /** (propio) */ cargando: 'Cargando…',

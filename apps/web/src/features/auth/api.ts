@@ -1,4 +1,10 @@
-import { API_AUTH, type Credenciales, type RespuestaLogin } from '@recargas/contracts/auth';
+import {
+  API_AUTH,
+  type Credenciales,
+  type RespuestaEmpresas,
+  type RespuestaLogin,
+} from '@recargas/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export const iniciarSesion = (c: Credenciales) => api<RespuestaLogin>(API_AUTH.iniciarSesion, { cuerpo: c });
@@ -13,3 +19,15 @@ export const configurarDosPasos = (c: Credenciales) =>
 
 /** Ends the session on the server (its renewal cookie and token). */
 export const cerrarSesion = () => api(API_AUTH.cerrarSesion, { metodo: 'POST' });
+
+/** The companies a root may work in (GET /cambiarEmpresa). */
+export const useEmpresasParaCambiar = (activa: boolean) =>
+  useQuery({
+    queryKey: [API_AUTH.cambiarEmpresa],
+    queryFn: () => api<RespuestaEmpresas>(API_AUTH.cambiarEmpresa),
+    enabled: activa,
+  });
+
+/** Root's switch: a new session working in `empresa`, answered as a login is. */
+export const cambiarEmpresa = (empresa: string) =>
+  api<RespuestaLogin>(API_AUTH.cambiarEmpresa, { cuerpo: { empresa } });

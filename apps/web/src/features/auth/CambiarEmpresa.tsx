@@ -1,0 +1,64 @@
+import Business from '@mui/icons-material/Business';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import { M } from '@recargas/contracts/mensajes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { guardarSesion, puede, type Sesion } from '../../lib/sesion.ts';
+import { cambiarEmpresa, useEmpresasParaCambiar } from './api.ts';
+
+/**
+ * Root's company selector in the shell's bar (POST /cambiarEmpresa): the new session is stored
+ * and the shell starts again on Recargar, so the theme, the menu and every query are the new
+ * company's, as after a login there.
+ */
+export function CambiarEmpresa({ sesion }: { sesion: Sesion }) {
+  const [ancla, setAncla] = useState<HTMLElement | null>(null);
+  const permitido = puede(sesion, 'POST /cambiarEmpresa');
+  const empresas = useEmpresasParaCambiar(permitido && ancla !== null);
+  const consultas = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const cambio = useMutation({
+    mutationFn: cambiarEmpresa,
+    onSuccess: (r) => {
+      guardarSesion(r);
+      consultas.clear();
+      window.location.assign('/in/recargas');
+    },
+    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
+  });
+  if (!permitido) return null;
+  return (
+    <>
+      <Tooltip title={M.cambiarEmpresa}>
+        <IconButton
+          color="inherit"
+          aria-label={M.cambiarEmpresa}
+          data-testid="cambiar-empresa"
+          disabled={cambio.isPending}
+          onClick={(e) => setAncla(e.currentTarget)}
+        >
+          <Business />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={ancla} open={ancla !== null} onClose={() => setAncla(null)}>
+        {empresas.data?.empresas.map((x) => (
+          <MenuItem
+            key={x.empresa}
+            selected={x.empresa === sesion.empresa}
+            data-testid={`empresa-${x.empresa}`}
+            onClick={() => {
+              setAncla(null);
+              if (x.empresa !== sesion.empresa) cambio.mutate(x.empresa);
+            }}
+          >
+            {x.nombre}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
