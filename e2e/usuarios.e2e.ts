@@ -197,19 +197,27 @@ describe('users screens in Chromium (issue 6)', () => {
     await pagina.getByRole('heading', { name: M.usuarios }).waitFor();
     const f = await filas(pagina);
     const [, , nombre, nivel, lider, , telefono] = f.e2e_lider ?? [];
-    expect([nombre, nivel, lider, telefono]).toEqual(['Lider E2E', '2', 'Lider E2E', '5511223344']);
+    expect([nombre, nivel, lider, telefono]).toEqual([
+      'Lider E2E',
+      M.tipoVendedorLider,
+      'Lider E2E',
+      '5511223344',
+    ]);
     const cliente = f.e2e_cliente ?? [];
     expect(cliente.slice(2, 8)).toEqual([
       'Cliente E2E',
-      '3',
+      M.tipoCliente,
       'Lider Demo',
       'Cliente Demo',
       M.sinTelefono,
       '7',
     ]);
-    // The pencil: shown for a leader, hidden for a client (level 3).
+    // The pencil where the server lets this administrator (USUARIO_CLIENTE) edit: leaders and
+    // clients, never an administrator's row nor its own.
     expect(await pagina.getByTestId('editar-e2e_lider').count()).toBe(1);
-    expect(await pagina.getByTestId('editar-e2e_cliente').count()).toBe(0);
+    expect(await pagina.getByTestId('editar-e2e_cliente').count()).toBe(1);
+    for (const u of ['root', 'admin', 'portas', 'capturista'])
+      expect(await pagina.getByTestId(`editar-${u}`).count(), u).toBe(0);
     await pagina.getByText(texto('registros', { n: Object.keys(f).length })).waitFor();
     await captura(pagina, 'usuarios-lista');
   });
@@ -243,9 +251,10 @@ describe('users screens in Chromium (issue 6)', () => {
     await otra.context().close();
   });
 
-  it("an administrator's row opens read-only: its creation and editing are disabled", async () => {
-    await pagina.goto(`${base}/in/usuarios`);
-    await pagina.getByTestId('editar-root').click();
+  it("an administrator's row has no pencil and consults read-only: editing is disabled", async () => {
+    await abrirNuevo(pagina);
+    await pagina.getByTestId('modo-consultar').click();
+    await elegir(pagina, 'buscarUsuario', 'root', 'root');
     await pagina.getByText(M.administradoresDeshabilitado).waitFor();
     await expect.poll(() => campo(pagina, 'nombre').inputValue()).toBe('Root Demo');
     expect(await campo(pagina, 'nombre').isDisabled()).toBe(true);
