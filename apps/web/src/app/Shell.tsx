@@ -39,6 +39,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { useActualizaciones } from '../features/actualizaciones/api.ts';
 import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
+import { CambiarEmpresa } from '../features/auth/CambiarEmpresa.tsx';
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
 import { useAlertasSaldo } from '../features/saldos/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
@@ -109,6 +110,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             <Typography variant="h6" component="div" noWrap sx={{ ml: 1, flexGrow: 1 }}>
               {nombreEmpresa}
             </Typography>
+            <CambiarEmpresa sesion={sesion} />
             <Campana />
           </Toolbar>
           {ocupado && (
