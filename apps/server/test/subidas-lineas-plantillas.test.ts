@@ -26,11 +26,19 @@ describe('templates', () => {
     expect((await e.app.inject({ url: '/get/plantilla', headers: conToken(lider.token) })).statusCode).toBe(
       403,
     );
-    // The template filled in is a valid upload.
+    // The template filled in, its example row replaced, is a valid upload.
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
     const a = icc();
-    (wb.worksheets[0] as ExcelJS.Worksheet).addRow([a, '5512345678', 'Telcel', 30, 'Lider Demo', '', '']);
+    (wb.worksheets[0] as ExcelJS.Worksheet).getRow(2).values = [
+      a,
+      '5512345678',
+      'Telcel',
+      30,
+      'Lider Demo',
+      '',
+      '',
+    ];
     const lleno = Buffer.from(await wb.xlsx.writeBuffer());
     const s = await subir(admin, { accion: '1' }, { nombre: 'plantilla.xlsx', datos: lleno });
     expect(s.json()).toMatchObject({ correctos: 1 });

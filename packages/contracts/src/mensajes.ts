@@ -3,6 +3,7 @@ import { MENSAJES_LINEAS } from './mensajes/lineas.ts';
 import { MENSAJES_PANTALLAS } from './mensajes/pantallas.ts';
 import { MENSAJES_PORTABILIDADES } from './mensajes/portabilidades.ts';
 import { MENSAJES_RECARGAS } from './mensajes/recargas.ts';
+import { MENSAJES_SUBIDAS } from './mensajes/subidas.ts';
 import { MENSAJES_USUARIOS } from './mensajes/usuarios.ts';
 
 /**
@@ -20,6 +21,7 @@ export const M = {
   ...MENSAJES_USUARIOS,
   ...MENSAJES_PORTABILIDADES,
   ...MENSAJES_PANTALLAS,
+  ...MENSAJES_SUBIDAS,
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

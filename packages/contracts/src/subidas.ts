@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { titulo } from './lineas.ts';
+import { M } from './mensajes.ts';
 
 /** The spreadsheet upload of section 9 (POST /subirArchivo): its actions and its answer. */
 
 export const API_SUBIDAS = {
   subir: '/subirArchivo',
+  /** The progress of the caller's upload in course, by the id its form sent (campo `avance`). */
+  avance: '/subirArchivo/avance',
   plantilla: '/get/plantilla',
   plantillaVendedor: '/get/plantilla/vendedor',
   plantillaPortabilidades: '/get/plantilla/portabilidadesAdmin',
@@ -56,3 +59,23 @@ export const respuestaSubida = z.object({
 });
 export type RespuestaSubida = z.infer<typeof respuestaSubida>;
 export const LIMITE_ARREGLO = 1000;
+
+/** Stages of an upload as the server reports them, each with its text on the screen. */
+export const ETAPAS_SUBIDA = {
+  leyendo: M.etapaLeyendo,
+  validando: M.etapaValidando,
+  escribiendo: M.etapaEscribiendo,
+  terminada: M.etapaTerminada,
+} as const;
+export type EtapaSubida = keyof typeof ETAPAS_SUBIDA;
+
+/** The id a browser gives its upload (form field `avance`) to ask for its progress. */
+export const idAvance = z.string().regex(/^[\w-]{8,64}$/);
+export const consultaAvance = z.object({ id: idAvance });
+
+/** GET /subirArchivo/avance: the stage and the percentage of the whole; null before it starts. */
+export const avanceSubida = z.object({
+  etapa: z.enum(Object.keys(ETAPAS_SUBIDA) as [EtapaSubida, ...EtapaSubida[]]).nullable(),
+  porcentaje: z.number().int().min(0).max(100),
+});
+export type AvanceSubida = z.infer<typeof avanceSubida>;

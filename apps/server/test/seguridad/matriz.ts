@@ -77,6 +77,7 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /desbloquearIcc': { niveles: ADMINS, permisos: ['DESBLOQUEAR_LINEAS'] },
   // Upload: admins, or non-level-3 users with the leader-feedback permission
   'POST /subirArchivo': adminOLider('RETROALIMENTACION_LIDER'),
+  'GET /subirArchivo/avance': adminOLider('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla': { niveles: ADMINS },
   'GET /get/plantilla/vendedor': adminOLider('RETROALIMENTACION_LIDER'),
   'GET /get/plantilla/portabilidadesAdmin': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
@@ -113,6 +114,7 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /api/portOuts/foreignTransactions': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'GET /api/portOuts/{dn}': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'POST /api/portOuts/inventoryDays': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
+  'POST /api/portOuts/inventoryDaysRoute': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
   // Recycling: the top-up screen's panel is RECICLAR_LINEAS, the bulk screen RECICLADO_MASIVO,
   // the Estatus ICC ATT panel ACTIVACIONES_ATT; all three are administrators' (section 6, set B)
   'POST /api/dnReciclar/{dn}': { niveles: ADMINS, permisos: ['RECICLAR_LINEAS'] },

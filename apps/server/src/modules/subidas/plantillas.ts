@@ -6,6 +6,7 @@ import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import type * as lineas from '../lineas/service.ts';
+import { AYUDA, explicar } from './ayuda.ts';
 
 /** Columns of the templates (section 7): the administrator's and the seller's (leader forced). */
 export const PLANTILLAS = {
@@ -102,14 +103,17 @@ export function revisarEncabezados(
   return dados;
 }
 
-const HOJAS: Record<keyof typeof PLANTILLAS, string> = {
-  admin: 'Lineas',
-  vendedor: 'Lineas',
-  portabilidadesAdmin: 'Portabilidades',
-  registroUsuarios: 'Usuarios',
+const HOJAS: Record<keyof typeof PLANTILLAS, { hoja: string; ayuda: keyof typeof AYUDA }> = {
+  admin: { hoja: 'Lineas', ayuda: 'lineas' },
+  vendedor: { hoja: 'Lineas', ayuda: 'lineas' },
+  portabilidadesAdmin: { hoja: 'Portabilidades', ayuda: 'portabilidades' },
+  registroUsuarios: { hoja: 'Usuarios', ayuda: 'usuarios' },
 };
 
-/** A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin, /registroUsuarios): headers, numbers kept as text. */
+/**
+ * A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin, /registroUsuarios): headers,
+ * numbers kept as text, an example row and the sheet explaining each column (ayuda.ts).
+ */
 export async function plantilla(ctx: Ctx, u: lineas.Usuario, tipo: keyof typeof PLANTILLAS): Promise<Buffer> {
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
@@ -120,7 +124,7 @@ export async function plantilla(ctx: Ctx, u: lineas.Usuario, tipo: keyof typeof 
           .map(([h]) => h)
       : [];
   const libro = new ExcelJS.Workbook();
-  const hoja = libro.addWorksheet(HOJAS[tipo]);
+  const hoja = libro.addWorksheet(HOJAS[tipo].hoja);
   const titulos = [...PLANTILLAS[tipo], ...extras];
   hoja.columns = titulos.map((t) => ({
     header: t,
@@ -132,5 +136,6 @@ export async function plantilla(ctx: Ctx, u: lineas.Usuario, tipo: keyof typeof 
       : {},
   }));
   hoja.getRow(1).font = { bold: true };
+  explicar(libro, hoja, AYUDA[HOJAS[tipo].ayuda]);
   return Buffer.from(await libro.xlsx.writeBuffer());
 }

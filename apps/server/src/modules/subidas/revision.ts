@@ -1,5 +1,6 @@
 import { texto } from '@recargas/contracts/mensajes';
 import { type AccionSubida, LIMITE_ARREGLO, type RespuestaSubida } from '@recargas/contracts/subidas';
+import { avanzador } from './avance.ts';
 import type { FilaLeida } from './xlsx.ts';
 
 /** What became of one row of a file. */
@@ -21,10 +22,12 @@ const POR_TURNO = 2000;
  * a time with a turn of the event loop between slices, so other requests go on meanwhile.
  */
 export async function revisarFilas<R>(filas: FilaLeida[], revisar: (leida: FilaLeida) => R): Promise<R[]> {
+  const avanzar = avanzador('validando');
   const revisadas: R[] = [];
   for (let i = 0; i < filas.length; i += POR_TURNO) {
     if (i > 0) await new Promise((r) => setImmediate(r));
     for (const leida of filas.slice(i, i + POR_TURNO)) revisadas.push(revisar(leida));
+    avanzar(revisadas.length, filas.length);
   }
   return revisadas;
 }

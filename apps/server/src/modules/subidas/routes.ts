@@ -6,7 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { dia } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { ACCIONES_CON_VIGENCIA, API_SUBIDAS, respuestaSubida } from '@recargas/contracts/subidas';
+import {
+  ACCIONES_CON_VIGENCIA,
+  API_SUBIDAS,
+  avanceSubida,
+  consultaAvance,
+  idAvance,
+  respuestaSubida,
+} from '@recargas/contracts/subidas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
@@ -89,12 +96,27 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
         const plataforma = ACCIONES_CON_VIGENCIA.includes(accion)
           ? subidas.plataformaDe(u, campos.plataformaId)
           : null;
-        return await conGcFrecuente(() =>
-          subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites }),
+        // The browser's id for this upload, if it sent one, to poll its progress.
+        const id = idAvance.safeParse(campos.avance);
+        const clave = id.success ? subidas.claveAvance(u.empresaId, u.usuarioId, id.data) : null;
+        return await subidas.conAvance(clave, () =>
+          conGcFrecuente(() => subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites })),
         );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
+    },
+  );
+
+  app.get(
+    API_SUBIDAS.avance,
+    esquema('lineas', 'Avance de la subida en curso del usuario: etapa y porcentaje', {
+      querystring: consultaAvance,
+      response: { 200: avanceSubida },
+    }),
+    async (req) => {
+      const { id } = req.query as { id: string };
+      return subidas.avance(subidas.claveAvance(req.sesion.empresaId, req.sesion.usuarioId, id));
     },
   );
 

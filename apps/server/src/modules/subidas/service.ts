@@ -11,6 +11,7 @@ import * as usuarios from '../usuarios/service.ts';
 import { normalizarEncabezado, revisarEncabezados } from './plantillas.ts';
 import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
+export { avance, avanzador, claveAvance, conAvance } from './avance.ts';
 // What each area's row handler (lineas, portabilidades, usuarios: subida.ts) uses of the upload.
 export {
   CODIGO_POR_NOMBRE,
@@ -82,8 +83,8 @@ interface Opciones {
 export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<RespuestaSubida> {
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
-  await revisarZip(o.ruta, o.limites);
-  const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites);
+  const ultimaFila = await revisarZip(o.ruta, o.limites);
+  const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites, ultimaFila);
   if (o.accion === 6) return portabilidades.subirPortabilidades(ctx, u, encabezados, filas);
   if (o.accion === 7) return usuarios.subirUsuarios(ctx, u, encabezados, filas);
   const columnas = revisarEncabezados(encabezados, o.accion, esAdministrador(u.nivel), extrasEmpresa);
@@ -96,12 +97,12 @@ export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<Respuest
  * never reproduced locally, cause unknown): a file it cannot read is read once more before it is
  * refused, and the first failure is logged with its cause. A bad file is refused either way.
  */
-async function leerHojaDosVeces(ctx: Ctx, ruta: string, limites: LimitesXlsx) {
+async function leerHojaDosVeces(ctx: Ctx, ruta: string, limites: LimitesXlsx, ultimaFila: number | null) {
   try {
-    return await leerHoja(ruta, limites);
+    return await leerHoja(ruta, limites, ultimaFila);
   } catch (e) {
     if (!(e instanceof ErrorApi) || e.cause === undefined) throw e;
     ctx.log.warn({ err: e.cause }, 'Lectura de .xlsx fallida, se reintenta');
-    return leerHoja(ruta, limites);
+    return leerHoja(ruta, limites, ultimaFila);
   }
 }

@@ -8,6 +8,7 @@ import * as lineas from '../lineas/service.ts';
 import * as portabilidades from '../portabilidades/service.ts';
 import * as recargas from '../recargas/service.ts';
 import * as reciclaje from '../reciclaje/service.ts';
+import { avanzador } from './avance.ts';
 import * as repo from './repo.ts';
 
 type Tx = Transaction<DB>;
@@ -62,9 +63,14 @@ export async function escribirPorTramos<T>(
 ): Promise<void> {
   if (filas.length === 0) return;
   const { db } = ctx;
+  const avanzar = avanzador('escribiendo');
+  avanzar(0, filas.length);
   if (!unaConexion(db)) {
     await db.transaction().execute(async (tx) => {
-      for (let i = 0; i < filas.length; i += TRAMO) await escribir(tx, filas.slice(i, i + TRAMO), null);
+      for (let i = 0; i < filas.length; i += TRAMO) {
+        await escribir(tx, filas.slice(i, i + TRAMO), null);
+        avanzar(i + TRAMO, filas.length);
+      }
     });
     return;
   }
@@ -77,7 +83,7 @@ export async function escribirPorTramos<T>(
   const liberar = await turno.acquire();
   try {
     // Every statement of it gives way to the requests in course (pglite-dialect.ts).
-    await cediendo(() => escribirConDiario(db, ctx.log, o, filas, escribir));
+    await cediendo(() => escribirConDiario(db, ctx.log, o, filas, escribir, avanzar));
   } finally {
     liberar();
   }
@@ -90,6 +96,7 @@ async function escribirConDiario<T>(
   o: { empresaId: number; accion: number },
   filas: T[],
   escribir: (tx: Tx, tramo: T[], anotar: Anotar) => Promise<void>,
+  avanzar: (hechas: number, total: number) => void,
 ) {
   const { activas } = estadoDe(db);
   await recuperar(db).catch((e) =>
@@ -110,6 +117,7 @@ async function escribirConDiario<T>(
           await repo.anotar(tx, subida.id, d);
         }),
       );
+      avanzar(i + TRAMO_EMBEBIDA, filas.length);
     }
     await repo.cerrar(db, subida.id);
   } catch (error) {

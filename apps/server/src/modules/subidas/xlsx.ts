@@ -4,6 +4,7 @@ import { createInflateRaw } from 'node:zlib';
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import { ErrorApi } from '../../lib/errores.ts';
+import { avanzador } from './avance.ts';
 
 /** Limits of an uploaded workbook (env SUBIDA_MAX_MB, SUBIDA_MAX_DESCOMPRIMIDO_MB, SUBIDA_MAX_FILAS). */
 export interface LimitesXlsx {
@@ -46,7 +47,7 @@ async function leer(f: FileHandle, posicion: number, n: number) {
  * streaming reader would still see); and each is inflated here, counting bytes, up to the
  * size it declares and the total cap. Throws a 4xx ErrorApi in Spanish.
  */
-export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<void> {
+export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<number | null> {
   const f = await open(ruta, 'r');
   try {
     const { size } = await f.stat();
@@ -93,6 +94,7 @@ export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<void> {
     entradas.sort((a, b) => a.desplazamiento - b.desplazamiento);
     let esperado = 0;
     let inflado = 0;
+    let ultimaFila: number | null = null;
     for (const e of entradas) {
       if (e.desplazamiento !== esperado) throw ilegible();
       if (e.descomprimido > 1024 * 1024 && e.descomprimido > e.comprimido * l.maxRazon) throw excesivo();
@@ -107,16 +109,35 @@ export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<void> {
         siguiente += firma === 0x08074b50 ? 16 : 12;
       }
       esperado = siguiente;
-      inflado += await medirInflado(ruta, e, datos, l.maxDescomprimido - inflado);
+      inflado += await medirInflado(ruta, e, datos, l.maxDescomprimido - inflado, (trozo) => {
+        if (e.nombre === PRIMERA_HOJA) ultimaFila = dimension(trozo);
+      });
     }
     if (esperado !== inicioDir) throw ilegible();
+    return ultimaFila;
   } finally {
     await f.close();
   }
 }
 
-/** Inflates one entry without keeping it, counting bytes; stops past what it declares or the cap. */
-function medirInflado(ruta: string, e: Entrada, desde: number, resto: number): Promise<number> {
+const PRIMERA_HOJA = 'xl/worksheets/sheet1.xml';
+/** The last row of a sheet's `<dimension ref="A1:G6001"/>`, near its start; null without one. */
+const dimension = (trozo: Buffer) => {
+  const m = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(trozo.toString('latin1', 0, 4096));
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * Inflates one entry without keeping it, counting bytes; stops past what it declares or the cap.
+ * `inicio` sees the first inflated chunk.
+ */
+function medirInflado(
+  ruta: string,
+  e: Entrada,
+  desde: number,
+  resto: number,
+  inicio: (trozo: Buffer) => void,
+): Promise<number> {
   if (e.comprimido === 0) return Promise.resolve(0);
   const limite = Math.min(e.descomprimido, resto);
   return new Promise((ok, mal) => {
@@ -135,6 +156,7 @@ function medirInflado(ruta: string, e: Entrada, desde: number, resto: number): P
     }
     const inflar = createInflateRaw();
     inflar.on('data', (trozo: Buffer) => {
+      if (n === 0) inicio(trozo);
       n += trozo.length;
       if (n > limite) {
         inflar.destroy();
@@ -189,14 +211,21 @@ export interface FilaLeida {
   imprecisas: number[];
 }
 
+/** Rows read between two reports of the reading stage's progress. */
+const AVISO_CADA = 500;
+
 /**
  * Reads the first worksheet with exceljs's streaming reader: the header row, then the data
- * rows (empty rows skipped), at most maxFilas. Formulas refuse the file.
+ * rows (empty rows skipped), at most maxFilas. Formulas refuse the file. `ultimaFila`, the last
+ * row the sheet declares (revisarZip), measures the progress.
  */
 export async function leerHoja(
   ruta: string,
   l: LimitesXlsx,
+  ultimaFila: number | null = null,
 ): Promise<{ encabezados: string[]; filas: FilaLeida[] }> {
+  // Rows read of the rows the sheet declares are the reading stage's progress.
+  const avanzar = avanzador('leyendo');
   const lector = new ExcelJS.stream.xlsx.WorkbookReader(ruta, {
     sharedStrings: 'cache',
     styles: 'cache',
@@ -226,6 +255,7 @@ export async function leerHoja(
         if (filas.length >= l.maxFilas)
           throw new ErrorApi(413, texto('archivoDemasiadasFilas', { max: l.maxFilas }));
         filas.push({ fila: fila.number, valores, imprecisas });
+        if (ultimaFila && filas.length % AVISO_CADA === 0) avanzar(fila.number, ultimaFila);
       }
       break; // only the first worksheet
     }

@@ -33,7 +33,8 @@ const COLUMNA_CAMPO: Record<string, (typeof subidas.PLANTILLAS.registroUsuarios)
  * Action 7, Registrar Usuarios: each row is what the new-user form would send, checked by the
  * same contract and rules (levels 2 and 3 only; a client needs USUARIO_CLIENTE). LIDER and
  * CLIENTE are names: an existing leader or client is used; a new name founds a leader (level 2)
- * or a client of the leader (level 3). Usernames repeated in the file or already taken are
+ * or a client of the leader (level 3); rows go in file order, so a client row may name a leader
+ * founded by an earlier row. Usernames repeated in the file or already taken are
  * duplicates. The valid rows are written in one transaction.
  */
 export async function subirUsuarios(
@@ -57,6 +58,8 @@ export async function subirUsuarios(
     filas.map((f) => valor(f, 'USERNAME')).filter((n) => n !== ''),
   );
   const vistos = new Set<string>();
+  // Leaders founded by earlier valid rows: a later client row may name one (rows go in file order).
+  const lideresNuevos = new Set<string>();
   const quien = { ...u, liderId: u.liderId };
   const revisiones = await subidas.revisarFilas(
     filas,
@@ -66,10 +69,11 @@ export async function subirUsuarios(
       const nivel = Number(v('NIVEL'));
       const lider = v('LIDER');
       const liderId = liderPorNombre.get(lider.toLowerCase());
+      const delArchivo = liderId === undefined && lideresNuevos.has(lider.toLowerCase());
       const cliente = v('CLIENTE');
       const clienteId =
         liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
-      if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined)
+      if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined && !delArchivo)
         errores.set(idx('LIDER'), M.lineaLiderInvalido);
       const p = peticionRegistrarUsuario.safeParse({
         username: v('USERNAME'),
@@ -77,7 +81,9 @@ export async function subirUsuarios(
         password: v('PASSWORD'),
         nivel: v('NIVEL'),
         lider: liderId ?? SIN_LIDER,
-        ...(nivel === NIVEL.lider && liderId === undefined && lider !== '' ? { liderNuevo: lider } : {}),
+        ...((nivel === NIVEL.lider && liderId === undefined && lider !== '') || delArchivo
+          ? { liderNuevo: lider }
+          : {}),
         ...(clienteId !== undefined
           ? { cliente: clienteId }
           : cliente !== ''
@@ -111,10 +117,13 @@ export async function subirUsuarios(
         return { leida, estado: 'duplicado', errores };
       }
       vistos.add(username);
+      if (p.data.nivel === NIVEL.lider && p.data.lider === SIN_LIDER)
+        lideresNuevos.add((p.data.liderNuevo ?? p.data.nombre).toLowerCase());
       return { leida, estado: 'correcto', errores, usuario: p.data };
     },
   );
   const validas = revisiones.flatMap((r) => (r.usuario ? [r.usuario] : []));
-  if (validas.length > 0) await usuarios.registrarVarios(ctx, quien, validas);
+  if (validas.length > 0)
+    await usuarios.registrarVarios(ctx, quien, validas, subidas.avanzador('escribiendo'));
   return subidas.respuesta(7, columnas, revisiones);
 }
