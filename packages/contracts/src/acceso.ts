@@ -130,6 +130,7 @@ export const ENDPOINTS = {
   'POST /api/portOuts/foreignTransactions': adminCon('PORTABILIDADES'),
   'GET /api/portOuts/{dn}': adminCon('PORTABILIDADES'),
   'POST /api/portOuts/inventoryDays': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
+  'POST /api/portOuts/inventoryDaysRoute': { niveles: NO_CLIENTES, permisos: ['INVENTARIO'] },
   // Recycling: the top-up screen's panels (RECICLAR_LINEAS, ACTIVACIONES_ATT), the bulk screen
   'POST /api/dnReciclar/{dn}': adminCon('RECICLAR_LINEAS'),
   'GET /api/recicladas/pendientesPorReciclar': adminCon('RECICLADO_MASIVO'),
@@ -212,7 +213,7 @@ export const ENDPOINTS_DE_PANTALLA = {
     'POST /excel',
   ],
   graficas: ['GET /graficas'],
-  inventario: ['POST /api/portOuts/inventoryDays', 'POST /excel'],
+  inventario: ['POST /api/portOuts/inventoryDays', 'POST /api/portOuts/inventoryDaysRoute', 'POST /excel'],
   recargasCarier: [
     'GET /empresas',
     'GET /plataformasEmpresa',

@@ -17,6 +17,7 @@ export const API_PORTABILIDADES = {
   recargar: '/api/portOuts/transactions',
   recargarExterna: '/api/portOuts/foreignTransactions',
   inventario: '/api/portOuts/inventoryDays',
+  inventarioRuta: '/api/portOuts/inventoryDaysRoute',
   detalle: '/api/portOuts/:dn',
 } as const;
 
@@ -276,3 +277,20 @@ export const respuestaInventario = z.object({
   fechaFinal: z.string(),
 });
 export type RespuestaInventario = z.infer<typeof respuestaInventario>;
+
+/** One step of the inventory's breadcrumb: the whole company ('Todos') or one leader. */
+export const pasoRutaInventario = filaInventario
+  .pick({ entregados: true, recargados: true, portabilidades: true, total: true, inventoryDays: true })
+  .extend({ tipo: z.enum(['empresa', 'lider']), nombre: z.string() });
+
+/**
+ * POST api/portOuts/inventoryDaysRoute: the inventory days of each step of the screen's route
+ * (its breadcrumb), with the body and filters of inventoryDays: the company, then the leader
+ * whose clients are shown. A leader (level 2) gets its own leader's step only.
+ */
+export const respuestaInventarioRuta = z.object({
+  ruta: z.array(pasoRutaInventario),
+  fechaInicial: z.string(),
+  fechaFinal: z.string(),
+});
+export type RespuestaInventarioRuta = z.infer<typeof respuestaInventarioRuta>;

@@ -18,6 +18,13 @@ export const lider = (db: Db, empresaId: number, por: { id: number } | { nombre:
     .limit(1)
     .executeTakeFirst();
 
+/** Days of a range, both ends counted: the pace of Dias de inventario. */
+export const diasDe = (r: Rango) =>
+  Math.max(
+    1,
+    Math.round((Date.parse(`${r.hasta}T00:00:00Z`) - Date.parse(`${r.desde}T00:00:00Z`)) / 86_400_000) + 1,
+  );
+
 export interface FilaInventarioSql {
   lider: string;
   cliente: string;
@@ -48,10 +55,7 @@ export async function inventario(
     filtros: PeticionInventario['filtros'];
   },
 ): Promise<FilaInventarioSql[]> {
-  const dias = Math.max(
-    1,
-    Math.round((Date.parse(`${r.hasta}T00:00:00Z`) - Date.parse(`${r.desde}T00:00:00Z`)) / 86_400_000) + 1,
-  );
+  const dias = diasDe(r);
   const porCliente = opciones.lider !== undefined;
   const entrega = sql`coalesce(l.fecha_entrega, (l.fecha_subida at time zone ${r.zona})::date)`;
   const grupo = porCliente

@@ -11,6 +11,7 @@ import {
   peticionTransaccionPorta,
   respuestaAccionPorta,
   respuestaInventario,
+  respuestaInventarioRuta,
   respuestaPortas,
   respuestaRecargaPorta,
 } from '@recargas/contracts/portabilidades';
@@ -111,6 +112,23 @@ export const rutasPortabilidades: FastifyPluginAsyncZod = async (app) => {
       response: { 200: respuestaInventario },
     }),
     async (req) => portas.inventario(ctx, req.sesion, req.body),
+  );
+
+  app.post(
+    API_PORTABILIDADES.inventarioRuta,
+    esquema(
+      'portabilidades',
+      'Días de inventario de cada paso de la ruta de la pantalla (Todos y el líder abierto), con los filtros de inventoryDays',
+      {
+        description:
+          'Mismo cuerpo que inventoryDays (fechas, leaderName, monto, filtros). Responde un paso por nivel ' +
+          'de la ruta: la empresa (Todos, solo administradores) y, si se abrió un líder, ese líder; cada paso ' +
+          'suma las filas que esa vista lista. Un líder (nivel 2) recibe solo su propio líder.',
+        body: peticionInventario,
+        response: { 200: respuestaInventarioRuta },
+      },
+    ),
+    async (req) => portas.inventarioRuta(ctx, req.sesion, req.body),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   type PeticionInventario,
   type PortOut,
   type RespuestaInventario,
+  type RespuestaInventarioRuta,
   type RespuestaPortas,
   type RespuestaRecargaPorta,
   siguientePaso,
@@ -280,11 +281,11 @@ function diaOpcional(d: number | undefined, m: number | undefined, a: number | u
 }
 
 /**
- * POST api/portOuts/inventoryDays. Both dates or neither (the default range); a leader (level 2)
- * always sees its own leader's clients; an administrator sees leaders, or one leader's clients
- * when leaderName is sent.
+ * The range and leader of an inventory query. Both dates or neither (the default range); a
+ * leader (level 2) is always held to its own leader; an administrator sees leaders, or one
+ * leader's clients when leaderName is sent.
  */
-export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Promise<RespuestaInventario> {
+async function alcanceInventario(ctx: Ctx, s: Sesion, p: PeticionInventario) {
   const zona = await zonaDe(ctx, s.empresaId);
   const inicial = diaOpcional(p.initialDay, p.initialMonth, p.initialYear);
   const final = diaOpcional(p.finalDay, p.finalMonth, p.finalYear);
@@ -303,12 +304,18 @@ export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Pr
   } else if (lider !== undefined && !(await repoInventario.lider(ctx.db, s.empresaId, { nombre: lider }))) {
     throw new ErrorApi(404, M.inventarioLiderNoExiste);
   }
-  const filas = await repoInventario.inventario(
-    ctx.db,
-    s.empresaId,
-    { desde, hasta, zona },
-    { lider, monto: p.monto, filtros: p.filtros },
-  );
+  return { rango: { desde, hasta, zona }, lider };
+}
+
+/** POST api/portOuts/inventoryDays: per leader, or per client of one leader. */
+export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Promise<RespuestaInventario> {
+  const { rango, lider } = await alcanceInventario(ctx, s, p);
+  const { desde, hasta } = rango;
+  const filas = await repoInventario.inventario(ctx.db, s.empresaId, rango, {
+    lider,
+    monto: p.monto,
+    filtros: p.filtros,
+  });
   return {
     inventario: filas.map((f, i) => ({
       numero: i + 1,
@@ -320,6 +327,49 @@ export async function inventario(ctx: Ctx, s: Sesion, p: PeticionInventario): Pr
     fechaInicial: desde,
     fechaFinal: hasta,
   };
+}
+
+/** One breadcrumb step: the sums of the rows it shows, and their days at the range's pace. */
+function pasoDe(
+  tipo: 'empresa' | 'lider',
+  nombre: string,
+  filas: repoInventario.FilaInventarioSql[],
+  dias: number,
+) {
+  const suma = (k: 'entregados' | 'recargados' | 'portabilidades' | 'total') =>
+    filas.reduce((n, f) => n + Number(f[k]), 0);
+  const movidos = suma('recargados') + suma('portabilidades');
+  const texto = (k: 'entregados' | 'recargados' | 'portabilidades' | 'total') => String(suma(k));
+  return {
+    tipo,
+    nombre,
+    entregados: texto('entregados'),
+    recargados: texto('recargados'),
+    portabilidades: texto('portabilidades'),
+    total: texto('total'),
+    // As each row's: NA when nothing moved.
+    inventoryDays: movidos === 0 ? M.na : String(Math.ceil((suma('total') * dias) / movidos)),
+  };
+}
+
+/**
+ * POST api/portOuts/inventoryDaysRoute: the inventory days of each step of the screen's route
+ * (breadcrumb) with the filters of inventoryDays: the company (administrators), then the leader
+ * whose clients are shown. Each step sums the rows that step lists, so chips narrow it alike.
+ */
+export async function inventarioRuta(
+  ctx: Ctx,
+  s: Sesion,
+  p: PeticionInventario,
+): Promise<RespuestaInventarioRuta> {
+  const { rango, lider } = await alcanceInventario(ctx, s, p);
+  const dias = repoInventario.diasDe(rango);
+  const filasDe = (l: string | undefined) =>
+    repoInventario.inventario(ctx.db, s.empresaId, rango, { lider: l, monto: p.monto, filtros: p.filtros });
+  const ruta = [];
+  if (s.nivel < NIVEL.lider) ruta.push(pasoDe('empresa', M.todos, await filasDe(undefined), dias));
+  if (lider !== undefined) ruta.push(pasoDe('lider', lider, await filasDe(lider), dias));
+  return { ruta, fechaInicial: rango.desde, fechaFinal: rango.hasta };
 }
 
 /** New port-out rows (the upload's action 6 writes them through here), in the caller's transaction. */
