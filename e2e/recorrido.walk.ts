@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { M } from '@recargas/contracts/mensajes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
@@ -7,7 +8,8 @@ import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador
  * The walk of issue 10: every screen of spec section 2 as each level of `demo`, at the desktop
  * width and at the 800 px mobile breakpoint. An allowed screen is shot, checked with axe-core
  * (no serious or critical violation) and must leave no console error; a screen the level may
- * not open must send it to /in/recargas.
+ * not open sends it, saying why, to the company's login where the seed does (AL_LOGIN) and to
+ * /in/recargas otherwise.
  */
 
 const base = inject('baseURL');
@@ -56,6 +58,12 @@ const PERMITIDAS: Record<string, readonly Ruta[]> = {
   admin: RUTAS,
   lider: DEL_LIDER,
   cliente: ['recargas', 'ventas', 'actualizaciones', 'actualizaciones/:id'],
+};
+
+/** Refused screens that go to the company's login (spec section 6: users for level 3, balances for 2 and 3). */
+const AL_LOGIN: Record<string, readonly Ruta[]> = {
+  lider: ['saldos'],
+  cliente: ['usuarios', 'usuarioNew', 'editarUsuario/:id', 'saldos'],
 };
 
 /** The public screens of spec section 2, visited without a session. */
@@ -142,7 +150,13 @@ describe.each(ANCHOS)('walk at %i px', (ancho) => {
       const destino = camino(ruta);
       await pagina.goto(`${base}${destino}`);
       if (!PERMITIDAS[usuario]?.includes(ruta)) {
-        await pagina.waitForURL(`${base}/in/recargas`);
+        if (AL_LOGIN[usuario]?.includes(ruta)) {
+          await pagina.waitForURL(`${base}/demo`);
+          await pagina.getByTestId('login-mensaje').getByText(M.sinAccesoSeccion).waitFor();
+        } else {
+          await pagina.waitForURL(`${base}/in/recargas`);
+          await pagina.getByText(M.sinAccesoSeccion).first().waitFor();
+        }
         expect(errores).toEqual([]);
         return;
       }

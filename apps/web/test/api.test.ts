@@ -1,6 +1,8 @@
+import { API_AUTH } from '@recargas/contracts/auth';
 import { M } from '@recargas/contracts/mensajes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ErrorApi } from '../src/lib/api.ts';
+import { SESION_CAMBIADA } from '../src/lib/sesion.ts';
 
 /** fetch replaced by a list of answers, one per call; each call's request is kept. */
 function servidor(...respuestas: Response[]) {
@@ -79,16 +81,30 @@ describe('api()', () => {
     await expect(api('/api/algo', { cuerpo: {}, aceptar: [422] })).resolves.toEqual({ estado: 'rechazada' });
   });
 
-  it('renews an expired token once and retries the call with the new one', async () => {
+  it('renews an expired token once, reads the permissions again and retries the call', async () => {
+    localStorage.setItem('permisos', 'GRAFICAS-INVENTARIO');
+    const cambio = vi.fn();
+    window.addEventListener(SESION_CAMBIADA, cambio);
     const llamadas = servidor(
       json(401, { mensaje: M.tokenExpirado }),
       json(200, { token: 'tok-2' }),
+      json(200, { permisos: ['GRAFICAS'] }),
       json(200, { hecho: true }),
     );
     await expect(api('/api/algo')).resolves.toEqual({ hecho: true });
-    expect(llamadas.map((l) => l.ruta)).toEqual(['/api/algo', '/api/renuevaToken', '/api/algo']);
+    expect(llamadas.map((l) => l.ruta)).toEqual([
+      '/api/algo',
+      '/api/renuevaToken',
+      API_AUTH.permisos,
+      '/api/algo',
+    ]);
     expect(cabeceras(llamadas[2]?.init ?? {}).Authorization).toBe('Bearer tok-2');
+    expect(cabeceras(llamadas[3]?.init ?? {}).Authorization).toBe('Bearer tok-2');
     expect(localStorage.getItem('token')).toBe('tok-2');
+    // An administrator's change reaches the open session: stored, and the shell is told.
+    await vi.waitFor(() => expect(localStorage.getItem('permisos')).toBe('GRAFICAS'));
+    expect(cambio).toHaveBeenCalledTimes(1);
+    window.removeEventListener(SESION_CAMBIADA, cambio);
   });
 
   it("sends an invalid token's session back to the company's login, with nothing stored", async () => {

@@ -1,5 +1,6 @@
 import { MENSAJES_GENERALES } from './mensajes/generales.ts';
 import { MENSAJES_LINEAS } from './mensajes/lineas.ts';
+import { MENSAJES_NAVEGACION } from './mensajes/navegacion.ts';
 import { MENSAJES_PANTALLAS } from './mensajes/pantallas.ts';
 import { MENSAJES_PORTABILIDADES } from './mensajes/portabilidades.ts';
 import { MENSAJES_RECARGAS } from './mensajes/recargas.ts';
@@ -22,6 +23,7 @@ export const M = {
   ...MENSAJES_PORTABILIDADES,
   ...MENSAJES_PANTALLAS,
   ...MENSAJES_SUBIDAS,
+  ...MENSAJES_NAVEGACION,
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

@@ -125,6 +125,18 @@ export function rutaPermitida(c: ContextoMenu, ruta: string): boolean {
   return item !== undefined && visible(c, item) && enLista(c, item);
 }
 
+/**
+ * Where a refused /in/<ruta> goes (spec section 6): level 3 opening user administration, and
+ * levels 2 and 3 opening balances, go to the company's login as the seed does; any other
+ * refusal goes to the first allowed screen (rutaInicial). Both say why (M.sinAccesoSeccion).
+ */
+export function destinoRechazo(c: ContextoMenu, ruta: string): 'login' | 'inicio' {
+  const menu = SUBRUTAS[ruta] ?? ruta;
+  if (menu === 'usuarios' && c.nivel === NIVEL.cliente) return 'login';
+  if (menu === 'saldos' && c.nivel >= NIVEL.lider) return 'login';
+  return 'inicio';
+}
+
 /** Where a user lands after login: recargas, or the first route of their whitelist. */
 export function rutaInicial(c: ContextoMenu): string {
   if (rutaPermitida(c, 'recargas')) return 'recargas';

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ContextoMenu, MENU, menuPara, rutaInicial, rutaPermitida } from '../src/menu.ts';
+import {
+  type ContextoMenu,
+  destinoRechazo,
+  MENU,
+  menuPara,
+  rutaInicial,
+  rutaPermitida,
+} from '../src/menu.ts';
 import { PERMISOS } from '../src/permisos.ts';
 
 const ctx = (nivel: number, permisos: string[] = [], extra: Partial<ContextoMenu> = {}): ContextoMenu => ({
@@ -91,6 +98,26 @@ describe('menu of spec sections 2 and 6', () => {
     expect(rutaPermitida(ctx(1), 'editarUsuario')).toBe(true);
     expect(rutaPermitida(ctx(3), 'usuarioNew')).toBe(false);
     expect(rutaPermitida(ctx(0, [...PERMISOS]), 'noexiste')).toBe(false);
+  });
+});
+
+describe('where a refused route goes (spec section 6)', () => {
+  it('level 3 opening user administration, and levels 2 and 3 opening balances, go to the login', () => {
+    for (const ruta of ['usuarios', 'usuarioNew', 'editarUsuario']) {
+      expect(rutaPermitida(ctx(3, [...PERMISOS]), ruta)).toBe(false);
+      expect(destinoRechazo(ctx(3), ruta), ruta).toBe('login');
+    }
+    for (const nivel of [2, 3]) {
+      expect(rutaPermitida(ctx(nivel, [...PERMISOS]), 'saldos')).toBe(false);
+      expect(destinoRechazo(ctx(nivel), 'saldos')).toBe('login');
+    }
+  });
+
+  it('any other refusal goes to the first allowed screen', () => {
+    expect(destinoRechazo(ctx(2), 'usuarios')).toBe('inicio');
+    expect(destinoRechazo(ctx(3), 'graficas')).toBe('inicio');
+    expect(destinoRechazo(ctx(1, [], { rutas: ['administrarBase'] }), 'saldos')).toBe('inicio');
+    expect(destinoRechazo(ctx(1), 'noExiste')).toBe('inicio');
   });
 });
 

@@ -1,8 +1,9 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import { MENU, rutaInicial, rutaPermitida } from '@recargas/contracts/menu';
-import type { ComponentType } from 'react';
+import { destinoRechazo, MENU, rutaInicial, rutaPermitida } from '@recargas/contracts/menu';
+import { useSnackbar } from 'notistack';
+import { type ComponentType, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Actualizaciones } from '../features/actualizaciones/Actualizaciones.tsx';
 import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx';
@@ -55,9 +56,32 @@ const PANTALLAS: Record<string, ComponentType> = {
 export function Pantallas() {
   const sesion = useSesion();
   const ruta = (useParams()['*'] ?? '').split('/')[0] ?? '';
-  if (!rutaPermitida(sesion, ruta)) return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
+  if (!rutaPermitida(sesion, ruta)) return <Rechazo ruta={ruta} />;
   const Pantalla = PANTALLAS[ruta];
   return Pantalla ? <Pantalla /> : <EnConstruccion ruta={ruta} />;
+}
+
+/**
+ * A route the user may not open: the company's login where the seed sends it (level 3 to user
+ * administration, levels 2 and 3 to balances), else the first allowed screen; both say why.
+ */
+function Rechazo({ ruta }: { ruta: string }) {
+  const sesion = useSesion();
+  const { enqueueSnackbar } = useSnackbar();
+  const alLogin = destinoRechazo(sesion, ruta) === 'login';
+  useEffect(() => {
+    if (!alLogin) enqueueSnackbar(M.sinAccesoSeccion, { variant: 'warning', preventDuplicate: true });
+  }, [alLogin, enqueueSnackbar]);
+  if (alLogin) {
+    return (
+      <Navigate
+        to={`/${encodeURIComponent(sesion.empresa)}`}
+        replace
+        state={{ motivo: M.sinAccesoSeccion }}
+      />
+    );
+  }
+  return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
 }
 
 function EnConstruccion({ ruta }: { ruta: string }) {

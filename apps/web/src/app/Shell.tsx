@@ -35,16 +35,25 @@ import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { useActualizaciones } from '../features/actualizaciones/api.ts';
 import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
 import { CambiarEmpresa } from '../features/auth/CambiarEmpresa.tsx';
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
 import { useAlertasSaldo } from '../features/saldos/api.ts';
+import { actualizarPermisos } from '../lib/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
-import { borrarSesion, leerSesion, puede, type Sesion } from '../lib/sesion.ts';
+import {
+  borrarSesion,
+  leerSesion,
+  puede,
+  SESION_CAMBIADA,
+  type Sesion,
+  ultimaEmpresa,
+} from '../lib/sesion.ts';
 import { temaDe } from '../lib/tema.ts';
+import { CONTENIDO, SaltarAlContenido, useFocoAlNavegar } from './Foco.tsx';
 
 const ANCHO_MENU = 260;
 /** Spec: the mobile breakpoint is 800 px (800 and below is mobile). */
@@ -68,21 +77,39 @@ const ICONOS: Record<string, ReactNode> = {
   actualizaciones: <NewReleases />,
 };
 
-/** /in/*: the shell around every screen, closed to visitors without a session. */
+/**
+ * /in/*: the shell around every screen, closed to visitors without a session: they go to the
+ * login of the tab's last company (Back after logout), else to sinEmpresa.
+ */
 export function Shell() {
   const sesion = leerSesion();
-  if (!sesion) return <Navigate to="/" replace />;
+  const empresa = ultimaEmpresa();
+  if (!sesion) return <Navigate to={empresa ? `/${encodeURIComponent(empresa)}` : '/'} replace />;
   return <ShellConSesion sesion={sesion} />;
 }
 
 function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   const empresa = useEmpresa(alEntrar.empresa);
+  const [cambios, releer] = useReducer((n: number) => n + 1, 0);
+  // Permissions as the server has them now (after login or a reload; renewals read them too),
+  // and a change stored by this tab or another one draws the menu and the screens again.
+  useEffect(() => {
+    void actualizarPermisos();
+    window.addEventListener(SESION_CAMBIADA, releer);
+    window.addEventListener('storage', releer);
+    return () => {
+      window.removeEventListener(SESION_CAMBIADA, releer);
+      window.removeEventListener('storage', releer);
+    };
+  }, []);
   // /in/configuraciones stores the company's new features with the session, then refetches the
   // company: the menu and the screens read the stored session again at that moment.
   const sesion = useMemo(
-    () => (empresa.dataUpdatedAt > 0 && leerSesion()) || alEntrar,
-    [empresa.dataUpdatedAt, alEntrar],
+    () => ((empresa.dataUpdatedAt > 0 || cambios > 0) && leerSesion()) || alEntrar,
+    [empresa.dataUpdatedAt, cambios, alEntrar],
   );
+  const principal = useRef<HTMLElement>(null);
+  useFocoAlNavegar(principal);
   const tema = useMemo(() => temaDe(empresa.data ?? TEMA_POR_DEFECTO), [empresa.data]);
   const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
   const [abierto, setAbierto] = useState(false);
@@ -95,6 +122,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   return (
     <ThemeProvider theme={tema}>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
+        <SaltarAlContenido />
         <AppBar position="fixed" color="primary" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
           <Toolbar>
             {!escritorio && (
@@ -141,7 +169,13 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
               {a.mensaje}
             </Alert>
           ))}
-          <Box component="main" sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 } }}>
+          <Box
+            component="main"
+            id={CONTENIDO}
+            tabIndex={-1}
+            ref={principal}
+            sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 }, '&:focus, & h1:focus': { outline: 'none' } }}
+          >
             <Outlet context={sesion} />
           </Box>
           <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>

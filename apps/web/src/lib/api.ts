@@ -1,6 +1,6 @@
 import { API_AUTH } from '@recargas/contracts/auth';
 import { M } from '@recargas/contracts/mensajes';
-import { borrarSesion, guardarToken } from './sesion.ts';
+import { borrarSesion, guardarPermisos, guardarToken } from './sesion.ts';
 
 /** An answer outside 200-299: the server's Spanish `mensaje` (spec section 8), its status and body. */
 export class ErrorApi extends Error {
@@ -68,6 +68,8 @@ function renovar(): Promise<boolean> {
       if (!r.ok) return false;
       const { token } = (await r.json()) as { token: string };
       guardarToken(token);
+      // A renewal also brings the permissions as they are now (an administrator may have changed them).
+      void actualizarPermisos();
       return true;
     } catch {
       return false;
@@ -76,6 +78,16 @@ function renovar(): Promise<boolean> {
     }
   })();
   return renovando;
+}
+
+/** GET /api/permisos into the stored session: after login and on each token renewal. */
+export async function actualizarPermisos(): Promise<void> {
+  try {
+    const r = await enviar(API_AUTH.permisos, {});
+    if (r.ok) guardarPermisos(((await r.json()) as { permisos: string[] }).permisos);
+  } catch {
+    // Offline: the stored permissions stay until the next renewal.
+  }
 }
 
 /** Where the session ended goes: the company's login, or sinEmpresa. */

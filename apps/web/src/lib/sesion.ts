@@ -71,8 +71,29 @@ export function guardarToken(token: string): void {
   localStorage.setItem('token', token);
 }
 
+/** Told when the stored session changes under an open shell (permissions read again). */
+export const SESION_CAMBIADA = 'sesion-cambiada';
+
+/**
+ * The permissions of GET /api/permisos (after login, on token renewal): an administrator's
+ * change reaches the open session; the shell draws its menu and screens again.
+ */
+export function guardarPermisos(permisos: readonly string[]): void {
+  const antes = localStorage.getItem('permisos');
+  const ahora = permisos.join('-');
+  if (antes === ahora || !localStorage.getItem('token')) return;
+  localStorage.setItem('permisos', ahora);
+  window.dispatchEvent(new Event(SESION_CAMBIADA));
+}
+
+/** The company of the last session of this tab: Back after logout lands on its login. */
+const ULTIMA_EMPRESA = 'ultimaEmpresa';
+export const ultimaEmpresa = (): string | null => sessionStorage.getItem(ULTIMA_EMPRESA);
+
 /** Logout removes every key (token, level, id, name, company, permissions, no-user flag...). */
 export function borrarSesion(): void {
+  const empresa = localStorage.getItem('empresa');
+  if (empresa) sessionStorage.setItem(ULTIMA_EMPRESA, empresa);
   for (const c of CLAVES) localStorage.removeItem(c);
 }
 

@@ -13,24 +13,28 @@ import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { rutaInicial } from '@recargas/contracts/menu';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorApi } from '../../lib/api.ts';
 import { useEmpresaPublica } from '../../lib/empresa.ts';
 import { guardarSesion, leerSesion } from '../../lib/sesion.ts';
 import { configurarDosPasos, iniciarSesion, verificarDosPasos } from './api.ts';
 
-/** Route /:empresa. The company theme is fetched and applied before the form renders. */
+/**
+ * Route /:empresa. The company theme is fetched and applied before the form renders. A live
+ * session goes on to its screens, unless a refused screen sent it here (the reason in `motivo`).
+ */
 export function Login() {
   const { empresa = '' } = useParams();
   const { datos, tema } = useEmpresaPublica(empresa);
+  const motivo = (useLocation().state as { motivo?: string } | null)?.motivo ?? '';
   const sesion = leerSesion();
-  if (sesion && datos && sesion.empresa === datos.empresa) {
+  if (sesion && datos && sesion.empresa === datos.empresa && !motivo) {
     return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
   }
   if (!datos || !tema) return <LinearProgress aria-label={M.cargando} />;
   return (
     <ThemeProvider theme={tema}>
-      <PantallaLogin empresa={datos} />
+      <PantallaLogin empresa={datos} motivo={motivo} />
     </ThemeProvider>
   );
 }
@@ -60,14 +64,14 @@ function Fondo({ empresa }: { empresa: EmpresaPublica }) {
 
 type Paso = (typeof PASO)[keyof typeof PASO];
 
-function PantallaLogin({ empresa }: { empresa: EmpresaPublica }) {
+function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: string }) {
   const navegar = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [paso, setPaso] = useState<Paso>(PASO.normal);
   const [qr, setQr] = useState<string | null>(null);
-  const [mensaje, setMensaje] = useState('');
+  const [mensaje, setMensaje] = useState(motivo);
   const [enviando, setEnviando] = useState(false);
   const credenciales = { username, password, empresa: empresa.empresa };
 

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import { M } from '@recargas/contracts/mensajes';
+import { type RefObject, useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** The id of the shell's <main>: the skip link's target. */
+export const CONTENIDO = 'contenido';
+
+/** Moves focus to the screen's title (or its main region) unless the screen focused a field itself. */
+function enfocarContenido(principal: HTMLElement | null): void {
+  if (!principal || principal.contains(document.activeElement)) return;
+  const titulo = principal.querySelector<HTMLElement>('h1');
+  if (titulo && !titulo.hasAttribute('tabindex')) titulo.tabIndex = -1;
+  (titulo ?? principal).focus({ preventScroll: true });
+}
+
+/**
+ * After login and on every change of screen, focus goes to the main content: a keyboard or
+ * screen-reader user starts on the screen's title, not on the body before the whole menu. A
+ * page loaded from its address (or Back) keeps the browser's start, where the skip link is the
+ * first Tab stop.
+ */
+export function useFocoAlNavegar(principal: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const tipo = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen
+  useEffect(() => {
+    if (tipo !== 'POP') enfocarContenido(principal.current);
+  }, [pathname, tipo, principal]);
+}
+
+/** 'Saltar al contenido': the shell's first Tab stop, shown only while it has the focus. */
+export function SaltarAlContenido() {
+  return (
+    <Box
+      component="a"
+      href={`#${CONTENIDO}`}
+      data-testid="saltar-contenido"
+      onClick={(e) => {
+        e.preventDefault();
+        const principal = document.getElementById(CONTENIDO);
+        principal?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: -64,
+        zIndex: (t) => t.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 'bold',
+        boxShadow: 3,
+        '&:focus': { top: 8 },
+      }}
+    >
+      {M.saltarContenido}
+    </Box>
+  );
+}
