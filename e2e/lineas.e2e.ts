@@ -84,16 +84,42 @@ describe('line inventory and uploads in Chromium', () => {
     await chip('icc', icc);
     await expect.poll(total).toBe(1);
 
+    // Opening the pencil moves no column: every header keeps its width.
+    const anchos = () =>
+      tabla()
+        .locator('thead th')
+        .evaluateAll((ths) => ths.map((t) => t.clientWidth));
+    const anchosAntes = await anchos();
     await (await celda(0, M.colAcciones)).getByRole('button', { name: M.colEditar }).click();
     const campoIcc = (await celda(0, 'Icc')).locator('input[name="editar-icc"]');
+    expect(await anchos()).toEqual(anchosAntes);
+    // The 19 digits fit in the field, and a 20th is not taken (section 5: exactly 19).
+    expect(await campoIcc.evaluate((c: HTMLInputElement) => c.scrollWidth <= c.clientWidth)).toBe(true);
+    await campoIcc.fill('');
+    await campoIcc.pressSequentially('89520000000000000001X');
+    expect(await campoIcc.inputValue()).toHaveLength(19);
+
+    // Invalid ICC and DN: red fields with the catalogue's messages, and nothing is saved.
     await campoIcc.fill('123');
+    const campoDn = (await celda(0, 'Dn')).locator('input[name="editar-dn"]');
+    await campoDn.fill('123');
     await (await celda(0, M.colAcciones)).getByRole('button', { name: M.guardar }).click();
-    await aviso(M.lineaIccInvalido).waitFor();
+    for (const [columna, campo, mensaje] of [
+      ['Icc', campoIcc, M.lineaIccInvalido],
+      ['Dn', campoDn, M.lineaDnInvalido],
+    ] as const) {
+      expect(await campo.getAttribute('aria-invalid')).toBe('true');
+      await (await celda(0, columna)).getByText(mensaje).waitFor();
+    }
+    expect(await (await celda(0, M.colAcciones)).getByRole('button', { name: M.guardar }).isDisabled()).toBe(
+      true,
+    );
     await captura(pagina, 'administrarBase-edicion');
 
     await campoIcc.fill(icc);
     const nuevoDn = `55${String(Date.now()).slice(-8)}`;
-    await (await celda(0, 'Dn')).locator('input[name="editar-dn"]').fill(nuevoDn);
+    await campoDn.fill(nuevoDn);
+    expect(await campoDn.getAttribute('aria-invalid')).toBe('false');
     await (await celda(0, M.colAcciones)).getByRole('button', { name: M.guardar }).click();
     await aviso(M.actualizadoCorrectamente).waitFor();
     await expect.poll(async () => (await celda(0, 'Dn')).textContent()).toBe(nuevoDn);

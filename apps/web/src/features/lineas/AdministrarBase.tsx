@@ -9,11 +9,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type Linea, peticionActualizarIcc, type RespuestaLineas } from '@recargas/contracts/lineas';
+import type { RespuestaLineas } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorApi } from '../../lib/api.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
 import { esAdmin, useSesion } from '../../lib/sesion.ts';
@@ -21,7 +21,8 @@ import { type RespuestaExcel, urlExcel } from '../../ui/BotonExcel.tsx';
 import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import { actualizarLinea, CLAVE_LINEAS, desbloquearLinea, useLineas } from './api.ts';
-import { type Borrador, borradorDe, columnasLinea } from './columnas.tsx';
+import { columnasLinea } from './columnas.tsx';
+import { Edicion } from './edicion.ts';
 
 /** The two-month notice is shown once per browser (spec section 2). */
 const AVISO_VISTO = 'avisoAdministrarBase';
@@ -41,7 +42,7 @@ export function AdministrarBase() {
   const { enqueueSnackbar } = useSnackbar();
   const [rango, setRango] = useState<{ desde: string; hasta: string } | null>(null);
   const [filtros, setFiltros] = useState<Filtros>({});
-  const [edicion, setEdicion] = useState<{ id: number; borrador: Borrador } | null>(null);
+  const [edicion] = useState(() => new Edicion());
   const [excel, setExcel] = useState<RespuestaExcel | null>(null);
   const [generando, setGenerando] = useState(false);
   const [aviso, setAviso] = useState(() => localStorage.getItem(AVISO_VISTO) !== '1');
@@ -61,7 +62,7 @@ export function AdministrarBase() {
     mutationFn: actualizarLinea,
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      setEdicion(null);
+      edicion.cerrar();
       void refrescar();
     },
     onError: (e) => enqueueSnackbar(motivo(e, M.errorActualizandoLinea), { variant: 'error' }),
@@ -76,42 +77,35 @@ export function AdministrarBase() {
   });
   const ocupado = guardar.isPending || desbloquear.isPending;
 
-  /** Section 5 "Line edit", checked with the same contract the server applies. */
-  const alGuardar = () => {
-    if (!edicion) return;
-    const b = edicion.borrador;
-    const cuerpo = {
-      id: edicion.id,
-      icc: b.icc.trim(),
-      dn: b.dn.trim(),
-      compania: b.compania,
-      lider: b.lider.id,
-      cliente: b.cliente.id,
-      monto: b.monto.trim(),
-      nir: b.nir.trim(),
-    };
-    const revision = peticionActualizarIcc.safeParse(cuerpo);
-    if (!revision.success) {
-      enqueueSnackbar(revision.error.issues[0]?.message ?? M.errorActualizandoLinea, { variant: 'error' });
-      return;
-    }
-    guardar.mutate(cuerpo);
-  };
+  useEffect(() => edicion.ponerOcupado(ocupado), [edicion, ocupado]);
 
-  // Built on each render: the cells read the edit draft.
-  const columnas = columnasLinea({
-    titulos: primera?.titulos ?? [],
-    edicion,
-    admin: esAdmin(sesion),
-    puedeEditar: primera?.puedeEditar === true,
-    puedeDesbloquear: primera?.puedeDesbloquear === true,
-    ocupado,
-    cambiar: (cambios) => setEdicion((e) => (e ? { ...e, borrador: { ...e.borrador, ...cambios } } : e)),
-    editar: (f: Linea) => setEdicion({ id: f.id, borrador: borradorDe(f) }),
-    cancelar: () => setEdicion(null),
-    guardar: alGuardar,
+  // The latest actions, behind a ref: the columns below stay the same while the screen redraws.
+  const acciones = useRef({ guardar: () => {}, desbloquear: (_icc: string) => {} });
+  acciones.current = {
+    // Section 5 "Line edit", the contract the server applies; a failing field turns red.
+    guardar: () => {
+      const cuerpo = edicion.revisar();
+      if (cuerpo) guardar.mutate(cuerpo);
+    },
     desbloquear: (icc) => desbloquear.mutate(icc),
-  });
+  };
+  const titulos = primera?.titulos;
+  const admin = esAdmin(sesion);
+  const puedeEditar = primera?.puedeEditar === true;
+  const puedeDesbloquear = primera?.puedeDesbloquear === true;
+  const columnas = useMemo(
+    () =>
+      columnasLinea({
+        titulos: titulos ?? [],
+        edicion,
+        admin,
+        puedeEditar,
+        puedeDesbloquear,
+        guardar: () => acciones.current.guardar(),
+        desbloquear: (icc) => acciones.current.desbloquear(icc),
+      }),
+    [titulos, edicion, admin, puedeEditar, puedeDesbloquear],
+  );
 
   const cerrarAviso = () => {
     localStorage.setItem(AVISO_VISTO, '1');

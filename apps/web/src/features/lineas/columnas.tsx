@@ -16,28 +16,9 @@ import type { ReactNode } from 'react';
 import { textoLinea } from '../../lib/textoLinea.ts';
 import { type Opcion, SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
+import { type Edicion, useEnEdicion, useOcupado } from './edicion.ts';
 
-/** A line being edited, as its fields hold it (section 5 "Line edit"). */
-export type Borrador = {
-  icc: string;
-  dn: string;
-  compania: string;
-  monto: string;
-  nir: string;
-  lider: Opcion;
-  cliente: Opcion;
-};
 type CampoTexto = 'icc' | 'dn' | 'monto' | 'nir';
-
-export const borradorDe = (l: Linea): Borrador => ({
-  icc: l.icc,
-  dn: l.dn,
-  compania: l.compania,
-  monto: l.monto === null ? '' : String(l.monto),
-  nir: l.nir ?? '',
-  lider: { id: l.lider, nombre: l.liderNombre },
-  cliente: { id: l.cliente, nombre: l.clienteNombre },
-});
 
 const LARGO: Record<CampoTexto, number> = {
   icc: LIMITES_LINEA.icc,
@@ -46,123 +27,151 @@ const LARGO: Record<CampoTexto, number> = {
   nir: LIMITES_LINEA.nir,
 };
 
+/**
+ * Width (px) of each editable column, shown or in edit alike, so columns do not jump when the
+ * pencil opens a row. The ICC's holds its 19 digits.
+ */
+const ANCHO = { icc: 215, dn: 150, monto: 100, nir: 120, compania: 130, lider: 190, cliente: 190 } as const;
+type Editable = keyof typeof ANCHO;
+
 const SIN_LIDER: Opcion = { id: 0, nombre: M.lineaSinLider };
 const SIN_CLIENTE: Opcion = { id: 0, nombre: M.lineaSinCliente };
 
-/** What the columns of administrarBase read and do: the draft of the row in edit and the actions. */
+/** What the columns of administrarBase read and do. */
 export interface EstadoColumnas {
   titulos: readonly { llave: string; valor: string }[];
-  edicion: { id: number; borrador: Borrador } | null;
   admin: boolean;
   puedeEditar: boolean;
   puedeDesbloquear: boolean;
-  ocupado: boolean;
-  cambiar: (cambios: Partial<Borrador>) => void;
-  editar: (f: Linea) => void;
-  cancelar: () => void;
+  /** The row in edit and its draft; each cell reads it for its own row only. */
+  edicion: Edicion;
   guardar: () => void;
   desbloquear: (icc: string) => void;
 }
 
-/** The inventory's columns, the server's titles in its order; the row in edit shows its fields. */
-export function columnasLinea(e: EstadoColumnas): Columna<Linea>[] {
-  const { edicion, cambiar } = e;
-  const borrador = (f: Linea) => (edicion?.id === f.id ? edicion.borrador : null);
-  const campo = (f: Linea, c: CampoTexto, etiqueta: string, mostrar: ReactNode): ReactNode => {
-    const b = borrador(f);
-    if (!b) return mostrar;
-    return (
+/** A cell of an editable column: its fixed width, shown or in edit. */
+const Ancho = ({ c, children }: { c: Editable; children: ReactNode }) => (
+  <Box sx={{ width: ANCHO[c], overflowWrap: 'anywhere' }}>{children}</Box>
+);
+
+/** Compact inputs: an edited row keeps about the height of a shown one. */
+const COMPACTO = { width: '100%', '& .MuiInputBase-input': { py: 0.5 } } as const;
+
+/** A text field of the row in edit; red with the contract's message when a rule fails. */
+function CampoLinea(p: { e: Edicion; f: Linea; c: CampoTexto; etiqueta: string; mostrar: ReactNode }) {
+  const en = useEnEdicion(p.e, p.f.id);
+  if (!en) return <Ancho c={p.c}>{p.mostrar}</Ancho>;
+  const error = en.errores[p.c];
+  return (
+    <Ancho c={p.c}>
       <TextField
         size="small"
-        name={`editar-${c}`}
-        value={b[c]}
-        onChange={(ev) => cambiar({ [c]: ev.target.value.slice(0, LARGO[c]) })}
-        sx={{ minWidth: c === 'icc' ? 190 : c === 'dn' ? 130 : 80 }}
-        slotProps={{ htmlInput: { 'aria-label': etiqueta, inputMode: 'numeric' } }}
+        name={`editar-${p.c}`}
+        value={en.borrador[p.c]}
+        onChange={(ev) => p.e.cambiar({ [p.c]: ev.target.value.slice(0, LARGO[p.c]) })}
+        error={error !== undefined}
+        helperText={error}
+        sx={COMPACTO}
+        slotProps={{
+          htmlInput: { 'aria-label': p.etiqueta, inputMode: 'numeric', maxLength: LARGO[p.c] },
+        }}
       />
-    );
-  };
+    </Ancho>
+  );
+}
+
+function CompaniaLinea({ e, f, etiqueta }: { e: Edicion; f: Linea; etiqueta: string }) {
+  const en = useEnEdicion(e, f.id);
+  if (!en) return <Ancho c="compania">{textoLinea(f, 'compania')}</Ancho>;
+  return (
+    <Ancho c="compania">
+      <TextField
+        select
+        size="small"
+        name="editar-compania"
+        value={en.borrador.compania}
+        onChange={(ev) => e.cambiar({ compania: ev.target.value })}
+        sx={COMPACTO}
+        slotProps={{ htmlInput: { 'aria-label': etiqueta } }}
+      >
+        {CODIGOS_CARRIER.map((k) => (
+          <MenuItem key={k} value={k}>
+            {CARRIERS[k]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Ancho>
+  );
+}
+
+/** Leader (administrators only) and client selectors; the client list follows the leader. */
+function PersonaLinea(p: { e: Edicion; f: Linea; c: 'lider' | 'cliente'; etiqueta: string; admin: boolean }) {
+  const { e, f, c, etiqueta } = p;
+  const en = useEnEdicion(e, f.id);
+  const b = en?.borrador;
+  if (!b || (c === 'lider' && !p.admin))
+    return <Ancho c={c}>{c === 'lider' ? f.liderNombre : f.clienteNombre}</Ancho>;
+  return (
+    <Ancho c={c}>
+      {c === 'lider' ? (
+        <SelectorPaginado<RespuestaLideres>
+          ruta={API_USUARIOS.lideres}
+          parametros={{ limit: 10 }}
+          opciones={(r) => r.lideres.map((l) => ({ id: l.id, nombre: l.lider }))}
+          fijas={[SIN_LIDER]}
+          valor={b.lider}
+          alCambiar={(o) => e.cambiar({ lider: o ?? SIN_LIDER, cliente: SIN_CLIENTE })}
+          etiqueta={etiqueta}
+          name="editar-lider"
+        />
+      ) : (
+        <SelectorPaginado<RespuestaClientes>
+          key={b.lider.id}
+          ruta={API_USUARIOS.clientes}
+          parametros={{ lider: b.lider.id || undefined, limit: 10 }}
+          opciones={(r) => r.clientes.map((x) => ({ id: x.id, nombre: x.cliente }))}
+          fijas={[SIN_CLIENTE]}
+          valor={b.cliente}
+          alCambiar={(o) => e.cambiar({ cliente: o ?? SIN_CLIENTE })}
+          etiqueta={etiqueta}
+          name="editar-cliente"
+          habilitado={b.lider.id > 0}
+        />
+      )}
+    </Ancho>
+  );
+}
+
+/**
+ * The inventory's columns, the server's titles in its order. Built once per titles and rights:
+ * the edit lives in `edicion`, so a keystroke does not hand the table new columns.
+ */
+export function columnasLinea(e: EstadoColumnas): Columna<Linea>[] {
+  const ed = e.edicion;
   const base = e.titulos.map(({ llave, valor }): Columna<Linea> => {
     switch (llave) {
       case 'icc':
       case 'dn':
       case 'nir':
-        return { llave, valor, celda: (f) => campo(f, llave, valor, f[llave] ?? '') };
+        return {
+          llave,
+          valor,
+          celda: (f) => <CampoLinea e={ed} f={f} c={llave} etiqueta={valor} mostrar={f[llave] ?? ''} />,
+        };
       case 'monto':
-        return { llave, valor, celda: (f) => campo(f, 'monto', valor, f.monto ?? '') };
+        return {
+          llave,
+          valor,
+          celda: (f) => <CampoLinea e={ed} f={f} c="monto" etiqueta={valor} mostrar={f.monto ?? ''} />,
+        };
       case 'compania':
-        return {
-          llave,
-          valor,
-          celda: (f) => {
-            const b = borrador(f);
-            if (!b) return textoLinea(f, 'compania');
-            return (
-              <TextField
-                select
-                size="small"
-                name="editar-compania"
-                value={b.compania}
-                onChange={(ev) => cambiar({ compania: ev.target.value })}
-                sx={{ minWidth: 120 }}
-                slotProps={{ htmlInput: { 'aria-label': valor } }}
-              >
-                {CODIGOS_CARRIER.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {CARRIERS[k]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            );
-          },
-        };
+        return { llave, valor, celda: (f) => <CompaniaLinea e={ed} f={f} etiqueta={valor} /> };
       case 'lider':
-        return {
-          llave,
-          valor,
-          celda: (f) => {
-            const b = borrador(f);
-            if (!b || !e.admin) return f.liderNombre;
-            return (
-              <Box sx={{ minWidth: 180 }}>
-                <SelectorPaginado<RespuestaLideres>
-                  ruta={API_USUARIOS.lideres}
-                  parametros={{ limit: 10 }}
-                  opciones={(p) => p.lideres.map((l) => ({ id: l.id, nombre: l.lider }))}
-                  fijas={[SIN_LIDER]}
-                  valor={b.lider}
-                  alCambiar={(o) => cambiar({ lider: o ?? SIN_LIDER, cliente: SIN_CLIENTE })}
-                  etiqueta={valor}
-                  name="editar-lider"
-                />
-              </Box>
-            );
-          },
-        };
       case 'cliente':
         return {
           llave,
           valor,
-          celda: (f) => {
-            const b = borrador(f);
-            if (!b) return f.clienteNombre;
-            return (
-              <Box sx={{ minWidth: 180 }}>
-                <SelectorPaginado<RespuestaClientes>
-                  key={b.lider.id}
-                  ruta={API_USUARIOS.clientes}
-                  parametros={{ lider: b.lider.id || undefined, limit: 10 }}
-                  opciones={(p) => p.clientes.map((c) => ({ id: c.id, nombre: c.cliente }))}
-                  fijas={[SIN_CLIENTE]}
-                  valor={b.cliente}
-                  alCambiar={(o) => cambiar({ cliente: o ?? SIN_CLIENTE })}
-                  etiqueta={valor}
-                  name="editar-cliente"
-                  habilitado={b.lider.id > 0}
-                />
-              </Box>
-            );
-          },
+          celda: (f) => <PersonaLinea e={ed} f={f} c={llave} etiqueta={valor} admin={e.admin} />,
         };
       case 'fechaSubida':
       case 'fechaActualizacion':
@@ -182,21 +191,33 @@ export function columnasLinea(e: EstadoColumnas): Columna<Linea>[] {
 
 /** Edit (then save or cancel) and, for a recharged line with no recharge date, unlock (section 4). */
 function Acciones({ e, f }: { e: EstadoColumnas; f: Linea }) {
-  const enEdicion = e.edicion?.id === f.id;
+  const en = useEnEdicion(e.edicion, f.id);
+  const ocupado = useOcupado(e.edicion);
   return (
-    <Stack direction="row" spacing={0.5} alignItems="center">
+    // Room for save and cancel from the start: the column does not widen when the pencil opens.
+    <Stack
+      direction="row"
+      spacing={0.5}
+      alignItems="center"
+      sx={{ minWidth: e.puedeEditar ? 84 : undefined }}
+    >
       {e.puedeEditar &&
-        (enEdicion ? (
+        (en ? (
           <>
-            <IconButton aria-label={M.guardar} onClick={e.guardar} disabled={e.ocupado} color="primary">
+            <IconButton
+              aria-label={M.guardar}
+              onClick={e.guardar}
+              disabled={ocupado || Object.keys(en.errores).length > 0}
+              color="primary"
+            >
               <SaveIcon />
             </IconButton>
-            <IconButton aria-label={M.cancelarEdicion} onClick={e.cancelar} disabled={e.ocupado}>
+            <IconButton aria-label={M.cancelarEdicion} onClick={() => e.edicion.cerrar()} disabled={ocupado}>
               <CloseIcon />
             </IconButton>
           </>
         ) : (
-          <IconButton aria-label={M.colEditar} disabled={e.ocupado} onClick={() => e.editar(f)}>
+          <IconButton aria-label={M.colEditar} disabled={ocupado} onClick={() => e.edicion.abrir(f)}>
             <EditIcon />
           </IconButton>
         ))}
@@ -205,7 +226,7 @@ function Acciones({ e, f }: { e: EstadoColumnas; f: Linea }) {
           <span>
             <IconButton
               aria-label={M.desbloquear}
-              disabled={e.ocupado}
+              disabled={ocupado}
               color="secondary"
               onClick={() => e.desbloquear(f.icc)}
             >
