@@ -51,6 +51,7 @@ describe('refused screens', () => {
     await iniciarSesion(pagina, base, 'demo', usuario);
     await pagina.goto(`${base}/in/saldos`);
     await enLogin(pagina);
+    await pagina.screenshot({ path: `/tmp/shots-usuarios/login-sin-acceso-${usuario}-800.png` });
     expect(errores).toEqual([]);
     await pagina.context().close();
   });
