@@ -29,6 +29,12 @@ async function elegirCompania(nombre: string) {
   await pagina.getByRole('option', { name: nombre, exact: true }).click();
 }
 
+/** The admin holds Permiso Monto: every top-up needs its amount chosen (issue 18). */
+async function elegirMonto(monto = 30) {
+  await pagina.getByLabel(M.monto).click();
+  await pagina.getByRole('option', { name: `$${monto}`, exact: true }).click();
+}
+
 async function porTelefono(dn: string, confirmacion = dn) {
   await pagina.getByLabel(M.porDn).check();
   await campo('dn').fill(dn);
@@ -79,6 +85,7 @@ describe('top-up screen in Chromium: every message of spec sections 5 and 8', ()
     const antes = await envios();
     await porTelefono('5511112222');
     await elegirCompania('Telcel');
+    await elegirMonto();
     await recargar();
     await aviso(M.recargaExitosa).waitFor();
     await expect(campo('dn').inputValue()).resolves.toBe('');
@@ -91,6 +98,7 @@ describe('top-up screen in Chromium: every message of spec sections 5 and 8', ()
     await fallas({ tasaRechazo: 1 });
     await porTelefono('5511113333');
     await elegirCompania('Movistar');
+    await elegirMonto();
     await recargar();
     await aviso('Número no válido para recarga').waitFor();
     // A failed top-up keeps the form, so the user can correct and retry.
@@ -102,6 +110,7 @@ describe('top-up screen in Chromium: every message of spec sections 5 and 8', ()
     const antes = await envios();
     await porTelefono('5511114444');
     await elegirCompania('Telcel');
+    await elegirMonto();
     await recargar();
     await recargar();
     await aviso(M.recargaEnCurso).waitFor();
@@ -113,6 +122,7 @@ describe('top-up screen in Chromium: every message of spec sections 5 and 8', ()
     await pagina.getByLabel(M.recargaExterna).check();
     await porTelefono('5511115555');
     await elegirCompania('AT&T');
+    await elegirMonto();
     await recargar();
     await pagina.getByText(M.sinFolio).waitFor();
     await campo('folio').fill('F12345');

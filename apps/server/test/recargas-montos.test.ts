@@ -175,6 +175,16 @@ describe('who may choose an amount', () => {
     expect(await envios()).toBe(enviadas);
   });
 
+  it("the request type is one of the list ('todito'), never free text (issue 18)", async () => {
+    const antes = await cuenta();
+    const r = await post('/checkOut', { dn: dnNuevo(), compania: 'T', monto: 30, tipo: 'otro' }, s.admin);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().mensaje).toContain(M.tipoSolicitudInvalido);
+    expect(await cuenta()).toBe(antes);
+    const ok = await post('/checkOut', { dn: dnNuevo(), compania: 'T', monto: 30, tipo: 'todito' }, s.admin);
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('with the amount select off nobody chooses; without a choice the default goes', async () => {
     await ajustes({ enviarMonto: false });
     try {

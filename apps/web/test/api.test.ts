@@ -69,11 +69,36 @@ describe('api()', () => {
     });
   });
 
-  it('falls back to the generic Spanish text when there is no mensaje or no network', async () => {
+  it('falls back to the generic Spanish text when there is no mensaje', async () => {
     servidor(json(500, {}));
     await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorInesperado, status: 500 });
+  });
+
+  it("a failed network says the seed client's texts: 'Network Error', 'Request aborted', the timeout", async () => {
     servidor();
-    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorInesperado, status: 0 });
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: 'Network Error', status: 0 });
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    });
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: 'Request aborted', status: 0 });
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('signal timed out', 'TimeoutError');
+    });
+    await expect(api('/excel', { cuerpo: {}, tiempoMaximo: 600_000 })).rejects.toMatchObject({
+      message: 'timeout of 600000ms exceeded',
+      status: 0,
+    });
+  });
+
+  it('waits without limit unless told: the Excel call gives up after its time', async () => {
+    const llamadas = servidor(json(200, {}), json(200, {}));
+    await api('/api/algo');
+    expect(llamadas[0]?.init.signal).toBeNull();
+    await api('/excel', { cuerpo: {}, tiempoMaximo: 50 });
+    const senal = llamadas[1]?.init.signal as AbortSignal;
+    expect(senal.aborted).toBe(false);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(senal.aborted).toBe(true);
   });
 
   it('returns the body of a status the caller accepts', async () => {

@@ -6,6 +6,9 @@ import { M } from './mensajes.ts';
 /** POST /excel writes the file; the browser is then sent to GET /excel/descargar?nombre=. */
 export const API_EXCEL = { generar: '/excel', descargar: '/excel/descargar' } as const;
 
+/** POST /excel waits this long before giving up (spec sections 7 and 9: 600,000 ms). */
+export const TIEMPO_EXCEL_MS = 600_000;
+
 /** Export kinds of POST /excel (section 7). */
 export const TIPOS_EXCEL = ['USUARIOS', 'VENTAS', 'ADMINISTRAR', 'PORTAS', 'InventoryDays'] as const;
 

@@ -13,9 +13,11 @@ export const API_RECARGAS = {
 } as const;
 
 /** Limits of spec section 9. */
-export const LIMITES_RECARGA = { icc: 20, dn: 10, folio: 10, tipo: 30 } as const;
+export const LIMITES_RECARGA = { icc: 20, dn: 10, folio: 10 } as const;
 export const MONTOS = [30, 50, 70, 100, 200] as const;
-export const TIPO_POR_DEFECTO = 'todito';
+/** The request types (spec sections 2, 3 and 7 name only the default, 'todito'): the screen's select. */
+export const TIPOS_SOLICITUD = ['todito'] as const;
+export const TIPO_POR_DEFECTO: (typeof TIPOS_SOLICITUD)[number] = 'todito';
 /** Type of an external (foreign) top-up. */
 export const TIPO_EXTERNA = 3;
 export const PLATAFORMAS = [1, 2] as const;
@@ -76,7 +78,7 @@ const conReglasDeNumero = <T extends z.ZodType<{ icc: string; dn: string }>>(esq
 /** POST /checkOut: the chosen mode decides which of icc/dn is sent; request type default 'todito'. */
 export const peticionRecarga = conReglasDeNumero(
   camposRecarga.extend({
-    tipo: z.string().trim().max(LIMITES_RECARGA.tipo).default(TIPO_POR_DEFECTO),
+    tipo: z.enum(TIPOS_SOLICITUD, M.tipoSolicitudInvalido).default(TIPO_POR_DEFECTO),
     origin: z.literal('web').default('web'),
   }),
 );

@@ -1,5 +1,5 @@
 import { API_AUTH } from '@recargas/contracts/auth';
-import { M } from '@recargas/contracts/mensajes';
+import { M, texto } from '@recargas/contracts/mensajes';
 import { borrarSesion, guardarPermisos, guardarToken } from './sesion.ts';
 
 /** An answer outside 200-299: the server's Spanish `mensaje` (spec section 8), its status and body. */
@@ -37,6 +37,8 @@ export interface Opciones {
   cabeceras?: Record<string, string>;
   /** A 4xx whose body is still a result (a declined top-up answers 422 with its row). */
   aceptar?: number[];
+  /** Milliseconds before the call gives up (spec section 9: none by default; Excel 600,000). */
+  tiempoMaximo?: number;
 }
 
 /** A FormData body (multipart upload) travels as is: the browser writes its Content-Type. */
@@ -56,7 +58,16 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
     headers: cabeceras,
     credentials: 'same-origin',
     body: o.cuerpo === undefined ? null : esFormulario(o.cuerpo) ? o.cuerpo : JSON.stringify(o.cuerpo),
+    signal: o.tiempoMaximo === undefined ? null : AbortSignal.timeout(o.tiempoMaximo),
   });
+}
+
+/** Spec section 8: the seed's HTTP client rejected with 'Network Error', 'Request aborted' or its timeout text. */
+function errorDeRed(e: unknown, o: Opciones): string {
+  const nombre = e instanceof Error || e instanceof DOMException ? e.name : '';
+  if (nombre === 'TimeoutError') return texto('tiempoAgotado', { ms: o.tiempoMaximo ?? 0 });
+  if (nombre === 'AbortError') return M.solicitudAbortada;
+  return M.errorRed;
 }
 
 /** One renewal at a time: parallel calls that all find 'Token expirado' share it. */
@@ -141,8 +152,8 @@ async function pedir(ruta: string, o: Opciones): Promise<Response> {
     ) {
       if (await renovar()) respuesta = await enviar(ruta, o);
     }
-  } catch {
-    throw new ErrorApi(M.errorInesperado, 0);
+  } catch (e) {
+    throw new ErrorApi(errorDeRed(e, o), 0);
   }
   return respuesta;
 }

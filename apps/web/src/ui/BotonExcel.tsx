@@ -1,10 +1,11 @@
 import Button from '@mui/material/Button';
-import { API_EXCEL, type PeticionExcel } from '@recargas/contracts/excel';
-import { M } from '@recargas/contracts/mensajes';
+import { API_EXCEL, type PeticionExcel, TIEMPO_EXCEL_MS } from '@recargas/contracts/excel';
+import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { api } from '../lib/api.ts';
+import { fechaCorta } from '../lib/fechas.ts';
 
 /** POST /excel's answer (contracts respuestaExcel). */
 export interface RespuestaExcel {
@@ -24,7 +25,7 @@ export interface PropsExcel {
   /** The screen's chips, so the file has the rows the screen lists. */
   filtros?: Record<string, string[]>;
   deshabilitado?: boolean;
-  /** After the file is made, before the browser is sent to it. */
+  /** After the file is made, before the browser is sent to it (the screen then tells the user itself). */
   alGenerar?: (r: RespuestaExcel) => void;
   /** While the file is being made. */
   alEsperar?: (esperando: boolean) => void;
@@ -32,7 +33,8 @@ export interface PropsExcel {
 
 /**
  * 'Generar Excel' (section 7, POST /excel): the file is made on the server, then the browser
- * is sent to its download URL; a failure says 'No se pudo crear el excel' and why.
+ * is sent to its download URL, with a toast of how many rows it has (unless the screen takes the
+ * answer, `alGenerar`); a failure says 'No se pudo crear el excel' and why. It waits 600,000 ms.
  */
 export function BotonExcel(props: PropsExcel) {
   const { enqueueSnackbar } = useSnackbar();
@@ -44,9 +46,14 @@ export function BotonExcel(props: PropsExcel) {
           fechas: props.fechas ?? {},
           filtros: Object.fromEntries(Object.entries(props.filtros ?? {}).filter(([, v]) => v.length > 0)),
         },
+        tiempoMaximo: TIEMPO_EXCEL_MS,
       }),
     onSuccess: (r) => {
-      props.alGenerar?.(r);
+      if (props.alGenerar) props.alGenerar(r);
+      else
+        enqueueSnackbar(texto('excelGenerado', { filas: r.filas, fecha: fechaCorta(r.expira) }), {
+          variant: 'success',
+        });
       window.location.assign(urlExcel(r.nombreArchivo));
     },
     onError: (e) => enqueueSnackbar(`${M.excelFallido}: ${e.message}`, { variant: 'error' }),

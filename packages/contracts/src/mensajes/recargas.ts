@@ -29,6 +29,7 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ claveIdempotenciaInvalida: 'La clave Idempotency-Key debe tener de 1 a 100 caracteres',
   /** (propio) */ montoNoPermitido: 'Monto no permitido',
   /** (propio) */ eligeMonto: 'Elige el monto de la recarga',
+  /** (propio) */ tipoSolicitudInvalido: 'Tipo de solicitud no válido',
   /** (propio) */ claveIdempotenciaReutilizada:
     'La clave Idempotency-Key ya se usó con otra solicitud; genera una clave nueva para esta recarga',
 
@@ -43,12 +44,12 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ confirmacionTelefono: 'Confirma el número telefonico',
   /** (propio) */ compania: 'Compañía',
   /** (propio) */ monto: 'Monto',
-  /** (propio) */ sinMonto: 'Sin monto',
   /** (propio) */ tipoSolicitud: 'Tipo de solicitud',
   /** (propio) */ folio: 'Folio',
   /** (propio) */ recargaExterna: 'Recarga externa',
   /** (propio) */ plataforma: 'Plataforma',
   /** (propio) */ ultimosMovimientos: 'Últimos movimientos',
+  /** (propio) */ ultimaRecarga: 'Última recarga',
   /** (propio) */ sinMovimientos: 'Sin movimientos',
   /** (propio) */ saldos: 'Saldos',
   guardar: 'Guardar',

@@ -6,7 +6,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
+import { etiquetaEstado } from '@recargas/contracts/recargas';
 import { type Movimientos, useMovimientos } from './api.ts';
 
 type Fila = Movimientos['movimientos'][number];
@@ -15,6 +17,9 @@ const celda = (f: Fila, llave: string) => {
   const v = f[llave as keyof Fila];
   if (llave === 'monto') return v === null ? '' : `$${v}`;
   if (llave === 'fecha') return new Date(String(v)).toLocaleString('es-MX');
+  // Names, as on the sales report: 'Telcel', not 'T'; 'Exitosa', not 'exitosa'.
+  if (llave === 'compania') return etiquetaCarrier(String(v));
+  if (llave === 'estatus') return etiquetaEstado(String(v));
   return String(v ?? '');
 };
 

@@ -14,6 +14,7 @@ import { Navigate, useParams } from 'react-router';
 import { useEmpresaPublica } from '../../lib/empresa.ts';
 import { rutaSinUsuario } from './api.ts';
 import * as N from './CamposNumero.tsx';
+import { PanelResultado } from './PanelResultado.tsx';
 import { useRecarga } from './useRecarga.ts';
 
 /**
@@ -50,7 +51,7 @@ function FormularioPublico({ empresa }: { empresa: string }) {
   const [compania, setCompania] = useState<Carrier | ''>('');
   const [errores, setErrores] = useState<N.Errores & { compania?: string }>({});
   const [mensaje, setMensaje] = useState('');
-  const { recargar, recargando, olvidarClave } = useRecarga();
+  const { recargar, recargando, resultado, olvidarClave } = useRecarga();
 
   const enviar = async (evento: FormEvent) => {
     evento.preventDefault();
@@ -58,44 +59,42 @@ function FormularioPublico({ empresa }: { empresa: string }) {
     if (!compania) e.compania = M.recargaFaltanDatos;
     setErrores(e);
     setMensaje(Object.values(e)[0] ?? '');
-    if (Object.keys(e).length > 0) return;
+    if (Object.keys(e).length > 0 || !compania) return;
     if (await recargar(rutaSinUsuario(empresa), { ...N.numeroParaEnviar(numero, false), compania }))
       setNumero({ ...N.NUMERO_VACIO, modo: numero.modo });
   };
 
   return (
-    <Paper
-      component="form"
-      onSubmit={enviar}
-      noValidate
-      sx={{ p: 3, m: 'auto', mt: 4, maxWidth: 480, position: 'relative' }}
-    >
-      {recargando && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-      <Stack spacing={1}>
-        <N.CamposNumero
-          valor={numero}
-          errores={errores}
-          conDn={false}
-          alCambiar={(n) => {
-            olvidarClave();
-            setNumero(n);
-          }}
-        />
-        <N.CampoCompania
-          valor={compania}
-          error={errores.compania}
-          alCambiar={(c) => {
-            olvidarClave();
-            setCompania(c);
-          }}
-        />
-        <Typography role="alert" color="error" minHeight="1.5em">
-          {mensaje}
-        </Typography>
-        <Button type="submit" variant="contained" size="large" aria-busy={recargando}>
-          {M.recargar}
-        </Button>
-      </Stack>
-    </Paper>
+    <Stack spacing={2} sx={{ m: 'auto', mt: 4, maxWidth: 480 }}>
+      <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 3, position: 'relative' }}>
+        {recargando && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+        <Stack spacing={1}>
+          <N.CamposNumero
+            valor={numero}
+            errores={errores}
+            conDn={false}
+            alCambiar={(n) => {
+              olvidarClave();
+              setNumero(n);
+            }}
+          />
+          <N.CampoCompania
+            valor={compania}
+            error={errores.compania}
+            alCambiar={(c) => {
+              olvidarClave();
+              setCompania(c);
+            }}
+          />
+          <Typography role="alert" color="error" minHeight="1.5em">
+            {mensaje}
+          </Typography>
+          <Button type="submit" variant="contained" size="large" aria-busy={recargando}>
+            {M.recargar}
+          </Button>
+        </Stack>
+      </Paper>
+      <PanelResultado resultado={resultado} />
+    </Stack>
   );
 }

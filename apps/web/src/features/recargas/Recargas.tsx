@@ -19,6 +19,7 @@ import {
   puedeElegirMonto,
   puedeEnviarDn,
   TIPO_POR_DEFECTO,
+  TIPOS_SOLICITUD,
 } from '@recargas/contracts/recargas';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
@@ -33,6 +34,7 @@ import {
   validarNumero,
 } from './CamposNumero.tsx';
 import { TablaMovimientos } from './Movimientos.tsx';
+import { PanelResultado } from './PanelResultado.tsx';
 import { useRecarga } from './useRecarga.ts';
 
 interface Formulario {
@@ -59,10 +61,10 @@ const VACIO: Formulario = {
 export function Recargas({ paneles }: { paneles?: ReactNode }) {
   const sesion = useSesion();
   const [f, setF] = useState<Formulario>(VACIO);
-  const [errores, setErrores] = useState<Errores & { compania?: string; folio?: string }>({});
+  const [errores, setErrores] = useState<Errores & { compania?: string; monto?: string; folio?: string }>({});
   const externa = puede(sesion, 'POST /foreignCheckOut');
   const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
-  const { recargar, recargando, olvidarClave } = useRecarga(exitoPorDefecto);
+  const { recargar, recargando, resultado, olvidarClave } = useRecarga(exitoPorDefecto);
   // The server's rules (contracts recargas.ts): the amount select only for who may choose, with
   // the company's amounts; the platform switch only for administrators holding PLATAFORMAS.
   const eligeMonto = puedeElegirMonto(sesion.ajustes, sesion);
@@ -83,15 +85,17 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
     evento.preventDefault();
     const e: typeof errores = validarNumero(f.numero, conDn);
     if (!f.compania) e.compania = M.recargaFaltanDatos;
+    // Who may choose the amount must choose it, every time (the server refuses it missing too).
+    if (eligeMonto && !f.monto) e.monto = M.eligeMonto;
     if (f.externa && !f.folio.trim()) e.folio = M.sinFolio;
     setErrores(e);
-    if (Object.keys(e).length > 0) return;
+    if (Object.keys(e).length > 0 || !f.compania) return;
     const cuerpo = {
       ...numeroParaEnviar(f.numero, conDn),
       compania: f.compania,
       ...(eligeMonto && f.monto ? { monto: Number(f.monto) } : {}),
       ...(cambiaPlataforma && f.plataforma ? { plataforma: f.plataforma } : {}),
-      ...(f.externa ? { folio: f.folio.trim() } : { tipo: f.tipo.trim() || TIPO_POR_DEFECTO, origin: 'web' }),
+      ...(f.externa ? { folio: f.folio.trim() } : { tipo: f.tipo, origin: 'web' }),
     };
     const ok = await recargar(f.externa ? API_RECARGAS.recargarExterna : API_RECARGAS.recargar, cuerpo);
     if (ok) setF({ ...VACIO, numero: { ...NUMERO_VACIO, modo: f.numero.modo }, compania: f.compania });
@@ -129,9 +133,9 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
                 label={M.monto}
                 value={f.monto}
                 onChange={(e) => cambiar({ monto: e.target.value })}
-                helperText=" "
+                error={Boolean(errores.monto)}
+                helperText={errores.monto ?? ' '}
               >
-                <MenuItem value="">{M.sinMonto}</MenuItem>
                 {sesion.ajustes.montos.map((m) => (
                   <MenuItem key={m} value={String(m)}>
                     ${m}
@@ -159,13 +163,19 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               />
             ) : (
               <TextField
+                select
                 name="tipo"
                 label={M.tipoSolicitud}
                 value={f.tipo}
                 onChange={(e) => cambiar({ tipo: e.target.value })}
                 helperText=" "
-                slotProps={{ htmlInput: { maxLength: 30 } }}
-              />
+              >
+                {TIPOS_SOLICITUD.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {t}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
             {cambiaPlataforma && (
               <Stack direction="row" spacing={2} alignItems="center">
@@ -196,6 +206,7 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack spacing={2}>
+          <PanelResultado resultado={resultado} />
           <TablaMovimientos />
           {paneles}
         </Stack>
