@@ -37,10 +37,6 @@ export const MENSAJES_GENERALES = {
   errorRed: 'Network Error',
   solicitudAbortada: 'Request aborted',
   /** (propio) the seed client's timeout text */ tiempoAgotado: 'timeout of {ms}ms exceeded',
-  // The seed's HTTP client errors (spec section 8), as it wrote them
-  errorRed: 'Network Error',
-  solicitudAbortada: 'Request aborted',
-  /** (propio) the seed client's timeout text */ tiempoAgotado: 'timeout of {ms}ms exceeded',
   /** (propio) */ servicioNoDisponible:
     'El servicio no está disponible en este momento, intenta de nuevo en unos segundos',
   /** (propio) */ cargando: 'Cargando…',
