@@ -122,6 +122,8 @@ export const ENDPOINTS = {
   'GET /api/notificaciones': todos,
   'GET /api/notificaciones/clave': todos,
   'POST /api/notificaciones/leidas': todos,
+  // An administrator notifies every user of the company (from the settings screen's menu)
+  'POST /sendNotification': admins,
   // Port-outs: PORTABILIDADES; inventory days: INVENTARIO and not a client
   'GET /api/portOuts': adminCon('PORTABILIDADES'),
   'PATCH /api/portOuts': adminCon('PORTABILIDADES'),
@@ -230,6 +232,7 @@ export const ENDPOINTS_DE_PANTALLA = {
     'PATCH /api/configuraciones',
     'POST /api/configuraciones/logo',
     'GET /api/configuraciones/auditoria',
+    'POST /sendNotification',
   ],
   actualizaciones: ['GET /api/actualizaciones', 'GET /api/actualizaciones/{id}'],
 } as const satisfies Record<string, readonly Endpoint[]>;

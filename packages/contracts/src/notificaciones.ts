@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { M } from './mensajes.ts';
 
 /** The push subscription (spec's POST /firebase), its public key and the in-app list. */
 export const API_NOTIFICACIONES = {
@@ -6,6 +7,7 @@ export const API_NOTIFICACIONES = {
   clave: '/api/notificaciones/clave',
   notificaciones: '/api/notificaciones',
   leidas: '/api/notificaciones/leidas',
+  enviar: '/sendNotification',
 } as const;
 
 /** POST /firebase: the browser's push subscription (PushSubscription.toJSON(), or it as JSON text). */
@@ -27,4 +29,26 @@ export const respuestaNotificaciones = z.object({
       leida: z.boolean(),
     }),
   ),
+});
+
+/** Limits of a notification an administrator sends (POST /sendNotification). */
+export const LIMITES_NOTIFICACION = { titulo: 100, texto: 1000 } as const;
+
+/** The messages name these limits. */
+const campo = (max: number, mensaje: string) => z.string(mensaje).trim().min(1, mensaje).max(max, mensaje);
+
+/**
+ * POST /sendNotification (spec section 7): title and text for every user of the company, in-app
+ * and by Web Push. The browser's Idempotency-Key header makes a repeated submit one send.
+ */
+export const peticionEnviarNotificacion = z.object({
+  titulo: campo(LIMITES_NOTIFICACION.titulo, M.notificacionSinTitulo),
+  texto: campo(LIMITES_NOTIFICACION.texto, M.notificacionSinTexto),
+});
+export type PeticionEnviarNotificacion = z.output<typeof peticionEnviarNotificacion>;
+
+export const respuestaEnviarNotificacion = z.object({
+  mensaje: z.string(),
+  /** Users the notification is for (a repeat of the same send counts them again, writes nothing). */
+  destinatarios: z.number().int(),
 });

@@ -106,6 +106,7 @@ export const MATRIZ: Record<string, Regla> = {
   'GET /api/notificaciones': { niveles: TODOS },
   'GET /api/notificaciones/clave': { niveles: TODOS },
   'POST /api/notificaciones/leidas': { niveles: TODOS },
+  'POST /sendNotification': { niveles: ADMINS },
   // Port-outs: an administrator with PORTABILIDADES; inventory days: INVENTARIO and not a client
   'GET /api/portOuts': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },
   'PATCH /api/portOuts': { niveles: ADMINS, permisos: ['PORTABILIDADES'] },

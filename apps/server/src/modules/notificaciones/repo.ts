@@ -25,13 +25,13 @@ export const guardarSuscripcion = (
 export const borrarSuscripcion = (db: Db, endpoint: string) =>
   db.deleteFrom('suscripciones_push').where('endpoint', '=', endpoint).execute();
 
-/** The live administrators of a company (who hear of its balances). */
-export const administradores = (db: Db | Tx, empresaId: number) =>
+/** The live users of a company, or only its administrators (who hear of its balances). */
+export const usuarios = (db: Db | Tx, empresaId: number, soloAdministradores: boolean) =>
   db
     .selectFrom('usuarios')
     .select('id')
     .where('empresa_id', '=', empresaId)
-    .where('nivel', '<=', 1)
+    .$if(soloAdministradores, (q) => q.where('nivel', '<=', 1))
     .where('eliminado', 'is', null)
     .execute();
 

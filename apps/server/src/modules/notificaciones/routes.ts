@@ -2,6 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import * as contrato from '@recargas/contracts/notificaciones';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { esquema, rutasDe } from '../../lib/rutas.ts';
 import * as notificaciones from './service.ts';
@@ -32,6 +33,23 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contrato.respuestaNotificaciones },
     }),
     async (req) => notificaciones.lista(ctx, req.sesion.empresaId, req.sesion.usuarioId),
+  );
+
+  app.post(
+    contrato.API_NOTIFICACIONES.enviar,
+    esquema(
+      'notificaciones',
+      'Un administrador envía una notificación (título y texto) a los usuarios de su empresa',
+      {
+        description:
+          'En la aplicación y por Web Push, una vez por usuario y suscripción. La cabecera Idempotency-Key ' +
+          '(una por envío del formulario) hace que repetir la solicitud no envíe nada más.',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(100).optional() }).passthrough(),
+        body: contrato.peticionEnviarNotificacion,
+        response: { 200: contrato.respuestaEnviarNotificacion },
+      },
+    ),
+    async (req) => notificaciones.enviar(ctx, req.sesion, req.body, req.headers['idempotency-key']),
   );
 
   app.post(

@@ -1,6 +1,8 @@
-import { M } from '@recargas/contracts/mensajes';
+import { M, texto } from '@recargas/contracts/mensajes';
+import type { PeticionEnviarNotificacion } from '@recargas/contracts/notificaciones';
 import type { Ctx } from '../../contexto.ts';
 import { COLAS } from '../../jobs/colas.ts';
+import { sha256 } from '../../lib/claves.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import {
   FallaEntrega,
@@ -87,10 +89,22 @@ function suscripcionValida(ctx: Ctx, token: unknown) {
  * company) are written in one transaction, keyed, so a repeat of the event writes nothing; the
  * deliveries are then sent by the 'notificar' job.
  */
-export async function notificarAdministradores(ctx: Ctx, empresaId: number, clave: string, m: Mensaje) {
-  const correo = ctx.config.notificaciones.smtp !== undefined;
+export const notificarAdministradores = (ctx: Ctx, empresaId: number, clave: string, m: Mensaje) =>
+  notificar(ctx, empresaId, clave, m, 'administradores');
+
+/** As notificarAdministradores, for `a` (every user: in-app and push only, no company e-mail). */
+async function notificar(
+  ctx: Ctx,
+  empresaId: number,
+  clave: string,
+  m: Mensaje,
+  a: 'administradores' | 'todos',
+) {
+  const correo = a === 'administradores' && ctx.config.notificaciones.smtp !== undefined;
+  let destinatarios = 0;
   const nuevas = await ctx.db.transaction().execute(async (tx) => {
-    const admins = (await repo.administradores(tx, empresaId)).map((u) => u.id);
+    const admins = (await repo.usuarios(tx, empresaId, a === 'administradores')).map((u) => u.id);
+    destinatarios = admins.length;
     const escritas = await repo.insertarNotificaciones(
       tx,
       admins.map((usuario_id) => ({
@@ -116,7 +130,31 @@ export async function notificarAdministradores(ctx: Ctx, empresaId: number, clav
   });
   if (nuevas > 0)
     await ctx.boss.send(COLAS.notificar, {}, { singletonKey: 'notificar' }).catch(() => undefined);
-  return nuevas;
+  return { nuevas, destinatarios };
+}
+
+/**
+ * POST /sendNotification: an administrator's notification to every user of the company, in-app
+ * and by Web Push, once per user and subscription. The key is the browser's Idempotency-Key
+ * (one per form submit) under the sender, else the request itself within the minute, so a
+ * double click or a retried request sends nothing more.
+ */
+export async function enviar(
+  ctx: Ctx,
+  quien: { empresaId: number; usuarioId: number },
+  p: PeticionEnviarNotificacion,
+  llave: string | undefined,
+) {
+  const propia = llave ?? `${sha256(JSON.stringify(p))}:${Math.floor(Date.now() / 60_000)}`;
+  const clave = `aviso:${quien.usuarioId}:${propia}`;
+  const { destinatarios } = await notificar(
+    ctx,
+    quien.empresaId,
+    clave,
+    { titulo: p.titulo, cuerpo: p.texto, url: '/in/recargas' },
+    'todos',
+  );
+  return { mensaje: texto('notificacionEnviada', { n: destinatarios }), destinatarios };
 }
 
 /** The 'notificar' job: sends every pending delivery once; a passing failure is retried later. */
