@@ -1,21 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accionPermitida } from '@recargas/contracts/acceso';
@@ -26,13 +18,15 @@ import {
   type AccionSubida,
   type RespuestaSubida,
 } from '@recargas/contracts/subidas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type SnackbarKey, useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 import { type Opcion, Seleccion } from '../../ui/Seleccion.tsx';
-import { PLANTILLAS, subirArchivo } from './api.ts';
+import { avanceSubida, nuevoIdAvance, PLANTILLAS, subirArchivo } from './api.ts';
+import { ProgresoSubida } from './ProgresoSubida.tsx';
+import { TablaResultado } from './TablaResultado.tsx';
 
 /** The actions a user may choose: the server's rule (contracts/acceso.ts). */
 export const accionesPara = (s: Sesion): AccionSubida[] =>
@@ -51,13 +45,24 @@ const PLATAFORMAS: Opcion[] = [
 ];
 /** Upload toasts stay 30 s (spec section 9). */
 const DURACION_AVISO = 30_000;
+/** How often the screen asks the server how far the upload has got. */
+const CADA_MS = 500;
 
 /** /in/subirArchivos: the .xlsx upload (spec sections 2, 5, 8 and 9). */
 export function SubirArchivos() {
   const sesion = useSesion();
   const admin = esAdmin(sesion);
   const consultas = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  // This screen's error toasts: a later success closes them, so no stale error stays beside it.
+  const errores = useRef<SnackbarKey[]>([]);
+  const avisarError = (mensaje: string, duracion?: number) =>
+    errores.current.push(
+      enqueueSnackbar(mensaje, {
+        variant: 'error',
+        ...(duracion ? { autoHideDuration: duracion } : {}),
+      }),
+    );
   const acciones = accionesPara(sesion);
   const [accion, setAccion] = useState<AccionSubida | ''>('');
   const [archivo, setArchivo] = useState<File | null>(null);
@@ -66,12 +71,15 @@ export function SubirArchivos() {
   const [errorAccion, setErrorAccion] = useState(false);
   const [resultado, setResultado] = useState<{ accion: AccionSubida; r: RespuestaSubida } | null>(null);
   const entrada = useRef<HTMLInputElement>(null);
+  // The id the server files this upload's progress under (GET /subirArchivo/avance).
+  const [idAvance, setIdAvance] = useState<string | null>(null);
   const conVigencia = accion !== '' && ACCIONES_CON_VIGENCIA.includes(accion);
 
   const subir = useMutation({
-    mutationFn: (v: { accion: AccionSubida; archivo: File }) => {
+    mutationFn: (v: { accion: AccionSubida; archivo: File; id: string }) => {
       const datos = new FormData();
       datos.append('accion', String(v.accion));
+      datos.append('avance', v.id);
       // Vigencia and platform travel only for actions 1 and 2 (section 7).
       if (ACCIONES_CON_VIGENCIA.includes(v.accion)) {
         if (vigencia) datos.append('vigencia', vigencia);
@@ -81,6 +89,8 @@ export function SubirArchivos() {
       return subirArchivo(datos);
     },
     onSuccess: (r, v) => {
+      for (const k of errores.current) closeSnackbar(k);
+      errores.current = [];
       const valores = {
         total: r.total,
         correctos: r.correctos,
@@ -98,10 +108,13 @@ export function SubirArchivos() {
       void consultas.invalidateQueries();
     },
     onError: (e) =>
-      enqueueSnackbar(e instanceof ErrorApi && e.status > 0 ? e.message : M.ocurrioUnError, {
-        variant: 'error',
-        autoHideDuration: DURACION_AVISO,
-      }),
+      avisarError(e instanceof ErrorApi && e.status > 0 ? e.message : M.ocurrioUnError, DURACION_AVISO),
+  });
+  const avance = useQuery({
+    queryKey: ['subidas', 'avance', idAvance],
+    queryFn: () => avanceSubida(idAvance as string),
+    enabled: subir.isPending && idAvance !== null,
+    refetchInterval: CADA_MS,
   });
 
   const limpiarArchivo = () => {
@@ -112,7 +125,7 @@ export function SubirArchivos() {
   const alElegir = (e: ChangeEvent<HTMLInputElement>) => {
     const elegido = e.target.files?.[0] ?? null;
     if (elegido && !elegido.name.toLowerCase().endsWith(XLSX)) {
-      enqueueSnackbar(M.archivoSoloXlsx, { variant: 'error' });
+      avisarError(M.archivoSoloXlsx);
       limpiarArchivo();
       return;
     }
@@ -122,16 +135,17 @@ export function SubirArchivos() {
   const alSubir = () => {
     if (accion === '') {
       setErrorAccion(true);
-      enqueueSnackbar(M.seleccionaAccion, { variant: 'error' });
+      avisarError(M.seleccionaAccion);
       return;
     }
-    if (archivo) subir.mutate({ accion, archivo });
+    if (!archivo) return;
+    const id = nuevoIdAvance();
+    setIdAvance(id);
+    subir.mutate({ accion, archivo, id });
   };
 
   const plantilla = (ruta: string, nombre: string) =>
-    descargarArchivo(ruta, nombre).catch((e: Error) =>
-      enqueueSnackbar(e.message || M.ocurrioUnError, { variant: 'error' }),
-    );
+    descargarArchivo(ruta, nombre).catch((e: Error) => avisarError(e.message || M.ocurrioUnError));
 
   return (
     <Paper sx={{ p: 2 }}>
@@ -215,8 +229,7 @@ export function SubirArchivos() {
         )}
         {subir.isPending && (
           <Grid size={12}>
-            <Typography variant="body2">{M.subiendoArchivo}</Typography>
-            <LinearProgress data-testid="subida-progreso" />
+            <ProgresoSubida avance={avance.data} />
           </Grid>
         )}
         <Grid size={12}>
@@ -247,65 +260,5 @@ export function SubirArchivos() {
         </DialogActions>
       </Dialog>
     </Paper>
-  );
-}
-
-/** The rows of the file with their invalid cells in red (section 2); the reason on hover. */
-function TablaResultado({ accion, r }: { accion: AccionSubida; r: RespuestaSubida }) {
-  const estado = {
-    correcto: M.filaCorrecta,
-    erroneo: M.filaErronea,
-    duplicado: accion === 2 ? M.filaActualizada : M.filaDuplicada,
-  } as const;
-  return (
-    <Box>
-      {!r.arregloCompleto && (
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {texto('arregloParcial', { n: r.arreglo.length, total: r.total })}
-        </Typography>
-      )}
-      <TableContainer sx={{ maxHeight: '60vh' }}>
-        <Table size="small" stickyHeader data-testid="tabla-resultado">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 'bold' }}>{M.colFila}</TableCell>
-              <TableCell sx={{ fontWeight: 'bold' }}>{M.estado}</TableCell>
-              {r.titulos.map((t) => (
-                <TableCell key={t.llave} sx={{ fontWeight: 'bold', whiteSpace: 'nowrap' }}>
-                  {t.valor}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {r.arreglo.map((f) => (
-              <TableRow key={f.fila}>
-                <TableCell>{f.fila}</TableCell>
-                <TableCell>{estado[f.estado]}</TableCell>
-                {f.celdas.map((c) => (
-                  <TableCell
-                    key={c.llave}
-                    title={c.mensaje}
-                    data-correcto={c.isCorrecto ? 'si' : 'no'}
-                    sx={
-                      c.isCorrecto
-                        ? undefined
-                        : { color: 'error.contrastText', bgcolor: 'error.main', fontWeight: 'bold' }
-                    }
-                  >
-                    {c.valor}
-                    {!c.isCorrecto && c.mensaje && (
-                      <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-                        {c.mensaje}
-                      </Typography>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { M } from '@recargas/contracts/mensajes';
-import { API_SUBIDAS, type RespuestaSubida } from '@recargas/contracts/subidas';
+import { API_SUBIDAS, type AvanceSubida, type RespuestaSubida } from '@recargas/contracts/subidas';
 import { api } from '../../lib/api.ts';
 
 /** POST /subirArchivo: the multipart form (accion, archivo, vigencia, plataformaId). */
@@ -16,3 +16,11 @@ export const PLANTILLAS = [
   },
   { ruta: API_SUBIDAS.plantillaUsuarios, archivo: 'plantilla-usuarios.xlsx', titulo: M.plantillaUsuarios },
 ] as const;
+
+/** GET /subirArchivo/avance: how far the caller's upload `id` has got. */
+export const avanceSubida = (id: string) =>
+  api<AvanceSubida>(`${API_SUBIDAS.avance}?id=${encodeURIComponent(id)}`);
+
+/** A fresh id for one upload's progress; getRandomValues also works over plain http. */
+export const nuevoIdAvance = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
