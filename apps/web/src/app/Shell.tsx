@@ -40,6 +40,7 @@ import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { useActualizaciones } from '../features/actualizaciones/api.ts';
 import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
 import { CambiarEmpresa } from '../features/auth/CambiarEmpresa.tsx';
+import { EnviarNotificacion } from '../features/notificaciones/EnviarNotificacion.tsx';
 import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
 import { useAlertasSaldo } from '../features/saldos/api.ts';
 import { actualizarPermisos } from '../lib/api.ts';
@@ -139,6 +140,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
               {nombreEmpresa}
             </Typography>
             <CambiarEmpresa sesion={sesion} />
+            <EnviarNotificacion sesion={sesion} />
             <Campana />
           </Toolbar>
           {ocupado && (

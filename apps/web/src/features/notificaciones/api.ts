@@ -1,4 +1,8 @@
-import { API_NOTIFICACIONES, type respuestaNotificaciones } from '@recargas/contracts/notificaciones';
+import {
+  API_NOTIFICACIONES,
+  type PeticionEnviarNotificacion,
+  type respuestaNotificaciones,
+} from '@recargas/contracts/notificaciones';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
@@ -19,3 +23,10 @@ export const useNotificaciones = () =>
   });
 
 export const marcarLeidas = () => api(API_NOTIFICACIONES.leidas, { metodo: 'POST' });
+
+/** An administrator's notification to the company's users; `llave` makes a repeated submit one send. */
+export const enviarNotificacion = (v: { cuerpo: PeticionEnviarNotificacion; llave: string }) =>
+  api<{ mensaje: string; destinatarios: number }>(API_NOTIFICACIONES.enviar, {
+    cuerpo: v.cuerpo,
+    cabeceras: { 'Idempotency-Key': v.llave },
+  });
