@@ -16,7 +16,8 @@ const COMPARTIDOS = /^(acceso|api|areas|filtros|mensajes.*|menu|niveles|permisos
 /**
  * Test files about no one area: the access table, security and fuzzing across every route, the
  * database layer (PGlite, connections, batches), memory, crashes and faults, the operational
- * endpoints (/health, /metrics, /docs) and the browser's first steps.
+ * endpoints (/health, /metrics, /docs), the browser's first steps and the shared paged table on
+ * every area's list.
  */
 const TRANSVERSALES = [
   'acceso',
@@ -31,6 +32,7 @@ const TRANSVERSALES = [
   'fallas',
   'plataforma',
   'fundacion',
+  'listas',
 ];
 
 /** The names that are not areas, and the areas that have no name here. */

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { M } from '@recargas/contracts/mensajes';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface Columna<F> {
   llave: string;
@@ -21,8 +21,8 @@ export interface Columna<F> {
 const ALTO_FILA = 33;
 /** Rows drawn beyond each edge of the view, so a quick wheel turn shows no blank. */
 const FUERA = 10;
-/** The next page is asked for when the last drawn row is this close to the end. */
-const ANTES_DEL_FINAL = 5;
+/** The next page is asked for when the last row in view is this close to the end. */
+const ANTES_DEL_FINAL = 3;
 
 interface PropsFila<F> {
   fila: F;
@@ -54,7 +54,7 @@ const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
 
 /**
  * A table over a paged list (spec section 9) that draws only the rows in view (TanStack Virtual
- * on its own scroll box), so 100,000 loaded rows scroll like 20. When the last drawn row comes
+ * on its own scroll box), so 100,000 loaded rows scroll like 20. When the last row in view comes
  * within a few rows of the end it asks for the next page; a short list keeps asking until it
  * fills the box or ends. A row with a spinner shows while a page loads. The header sticks, and a
  * column never narrows once wider rows have been seen, so columns do not jump while scrolling.
@@ -71,7 +71,10 @@ export function TablaInfinita<F>(props: {
   const { filas, columnas, hayMas, cargando, alFinal, clave } = props;
   const caja = useRef<HTMLDivElement>(null);
   const cabecera = useRef<HTMLTableRowElement>(null);
+  // The rows start below the header: the virtual positions then match the page's.
+  const [altoCabecera, setAltoCabecera] = useState(0);
   const virtual = useVirtualizer({
+    paddingStart: altoCabecera,
     count: filas.length,
     getScrollElement: () => caja.current,
     estimateSize: () => ALTO_FILA,
@@ -79,7 +82,8 @@ export function TablaInfinita<F>(props: {
     getItemKey: (i) => clave(filas[i] as F),
   });
   const items = virtual.getVirtualItems();
-  const ultima = items.at(-1)?.index ?? -1;
+  // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
+  const ultima = virtual.range?.endIndex ?? -1;
 
   // One request per list state: a failed page is not asked again until the rows change.
   const pedidoCon = useRef<readonly [number, F | undefined] | null>(null);
@@ -91,21 +95,28 @@ export function TablaInfinita<F>(props: {
     alFinal();
   }, [ultima, filas, hayMas, cargando, alFinal]);
 
-  // Columns only widen: each header cell keeps the widest width it has had.
-  const anchos = useRef<number[]>([]);
+  // Columns only widen while the same columns show rows: each header cell keeps the widest
+  // width it has had. Other columns, or no rows (the header alone stretches), start again.
+  const anchos = useRef({ columnas: '', px: [] as number[] });
+  const llaves = columnas.map((c) => c.llave).join('\n');
   useLayoutEffect(() => {
-    const celdas = cabecera.current?.children ?? [];
-    for (let i = 0; i < celdas.length; i++) {
-      const celda = celdas[i] as HTMLElement;
+    setAltoCabecera(cabecera.current?.offsetHeight ?? 0);
+    const celdas = [...(cabecera.current?.children ?? [])] as HTMLElement[];
+    if (anchos.current.columnas !== llaves || filas.length === 0) {
+      anchos.current = { columnas: llaves, px: [] };
+      for (const celda of celdas) celda.style.minWidth = '';
+      if (filas.length === 0) return;
+    }
+    celdas.forEach((celda, i) => {
       const ancho = celda.getBoundingClientRect().width;
-      if (ancho > (anchos.current[i] ?? 0)) {
-        anchos.current[i] = ancho;
+      if (ancho > (anchos.current.px[i] ?? 0)) {
+        anchos.current.px[i] = ancho;
         celda.style.minWidth = `${Math.ceil(ancho)}px`;
       }
-    }
+    });
   });
 
-  const arriba = items[0]?.start ?? 0;
+  const arriba = (items[0]?.start ?? altoCabecera) - altoCabecera;
   const abajo = items.length ? virtual.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   return (
     // It scrolls on its own, so it takes the keyboard focus (arrows, PageDown and End scroll it).
@@ -115,7 +126,8 @@ export function TablaInfinita<F>(props: {
       tabIndex={0}
       data-testid={props.testId && `${props.testId}-caja`}
     >
-      <Table size="small" stickyHeader data-testid={props.testId}>
+      {/* data-filas: the rows loaded, which the DOM no longer shows all of. */}
+      <Table size="small" stickyHeader data-testid={props.testId} data-filas={filas.length}>
         <TableHead>
           <TableRow ref={cabecera}>
             {columnas.map((c) => (
@@ -142,18 +154,31 @@ export function TablaInfinita<F>(props: {
               <TableCell colSpan={columnas.length}>{M.sinResultados}</TableCell>
             </TableRow>
           )}
-          {cargando && (
-            <TableRow data-testid="fila-cargando">
-              <TableCell colSpan={columnas.length}>
-                <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1 }}>
-                  <CircularProgress size={20} aria-hidden />
-                  <span role="status">{M.cargando}</span>
-                </Box>
-              </TableCell>
-            </TableRow>
-          )}
         </TableBody>
       </Table>
+      {cargando && (
+        // Stuck to the box's bottom edge, so it shows even when the page comes below the view.
+        <Box
+          data-testid="fila-cargando"
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            left: 0,
+            display: 'flex',
+            justifyContent: 'center',
+            alignItems: 'center',
+            gap: 1,
+            py: 0.75,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+            zIndex: 3,
+          }}
+        >
+          <CircularProgress size={20} aria-hidden />
+          <span role="status">{M.cargando}</span>
+        </Box>
+      )}
     </TableContainer>
   );
 }
