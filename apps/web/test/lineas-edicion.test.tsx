@@ -1,3 +1,5 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { API_LINEAS, COLUMNAS_LINEA, type Linea } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -79,13 +81,16 @@ async function pintar() {
   render(
     <QueryClientProvider client={cliente}>
       <SnackbarProvider>
-        <MemoryRouter initialEntries={['/in/administrarBase']}>
-          <Routes>
-            <Route path="/in" element={<Outlet context={sesion({ nivel: 1 })} />}>
-              <Route path="*" element={<AdministrarBase />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
+        {/* The range pickers need one, as App gives them. */}
+        <LocalizationProvider dateAdapter={AdapterDayjs}>
+          <MemoryRouter initialEntries={['/in/administrarBase']}>
+            <Routes>
+              <Route path="/in" element={<Outlet context={sesion({ nivel: 1 })} />}>
+                <Route path="*" element={<AdministrarBase />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </LocalizationProvider>
       </SnackbarProvider>
     </QueryClientProvider>,
   );

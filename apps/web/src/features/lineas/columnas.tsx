@@ -2,7 +2,6 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SaveIcon from '@mui/icons-material/Save';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -49,9 +48,9 @@ export interface EstadoColumnas {
   desbloquear: (icc: string) => void;
 }
 
-/** A cell of an editable column: its fixed width, shown or in edit. */
+/** A cell of an editable column: its fixed width, shown or in edit (a plain div: thousands draw). */
 const Ancho = ({ c, children }: { c: Editable; children: ReactNode }) => (
-  <Box sx={{ width: ANCHO[c], overflowWrap: 'anywhere' }}>{children}</Box>
+  <div style={{ width: ANCHO[c], overflowWrap: 'anywhere' }}>{children}</div>
 );
 
 /** Compact inputs: an edited row keeps about the height of a shown one. */
