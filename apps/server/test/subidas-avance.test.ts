@@ -6,10 +6,19 @@ import { M } from '@recargas/contracts/mensajes';
 import { type AvanceSubida, ETAPAS_SUBIDA } from '@recargas/contracts/subidas';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { avance, avanzador, claveAvance, conAvance, PLANTILLAS } from '../src/modules/subidas/service.ts';
+import {
+  avance,
+  avanzador,
+  claveAvance,
+  conAvance,
+  limitesSubida,
+  PLANTILLAS,
+} from '../src/modules/subidas/service.ts';
+import { revisarZip } from '../src/modules/subidas/xlsx.ts';
 import { admin, demo, e, lider, prepararDemo } from './demo-entorno.ts';
 import { conToken } from './entorno.ts';
 import { type Fila, icc, subir, xlsx } from './subidas-prueba.ts';
+import { libro } from './xlsx-prueba.ts';
 
 /** Upload progress (GET /subirArchivo/avance), action 7 in file order, and the templates' help. */
 prepararDemo();
@@ -42,6 +51,23 @@ describe('upload progress', () => {
     // Outside an upload nothing is reported.
     avanzador('leyendo')(1, 1);
     expect(avance(claveAvance(1, 1, 'otra'))).toEqual({ etapa: null, porcentaje: 0 });
+  });
+
+  it('the reading stage knows the rows of the sheet: its dimension, else an estimate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avance-'));
+    const normal = join(dir, 'normal.xlsx');
+    writeFileSync(normal, await libro([['ICC'], ...Array.from({ length: 2000 }, (_, i) => [String(i)])]));
+    await expect(revisarZip(normal, limitesSubida())).resolves.toBe(2001);
+    // exceljs's streaming writer writes no dimension.
+    const continuo = join(dir, 'continuo.xlsx');
+    const escritor = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: continuo, useSharedStrings: false });
+    const hoja = escritor.addWorksheet('Lineas');
+    for (let i = 0; i < 20_000; i++) hoja.addRow([icc(), '5512345678', 'Telcel']).commit();
+    hoja.commit();
+    await escritor.commit();
+    const estimadas = await revisarZip(continuo, limitesSubida());
+    expect(estimadas).toBeGreaterThan(18_000);
+    expect(estimadas).toBeLessThan(22_000);
   });
 
   it('a real upload reports its stages in order while it runs, and 100 % once done', async () => {

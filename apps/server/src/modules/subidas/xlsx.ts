@@ -110,7 +110,7 @@ export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<number |
       }
       esperado = siguiente;
       inflado += await medirInflado(ruta, e, datos, l.maxDescomprimido - inflado, (trozo) => {
-        if (e.nombre === PRIMERA_HOJA) ultimaFila = dimension(trozo);
+        if (e.nombre === PRIMERA_HOJA) ultimaFila = filasDeclaradas(trozo, e.descomprimido);
       });
     }
     if (esperado !== inicioDir) throw ilegible();
@@ -121,11 +121,18 @@ export async function revisarZip(ruta: string, l: LimitesXlsx): Promise<number |
 }
 
 const PRIMERA_HOJA = 'xl/worksheets/sheet1.xml';
-/** The last row of a sheet's `<dimension ref="A1:G6001"/>`, near its start; null without one. */
-const dimension = (trozo: Buffer) => {
-  const m = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(trozo.toString('latin1', 0, 4096));
-  return m ? Number(m[1]) : null;
-};
+/**
+ * The last row of a sheet, from the first chunk of its XML: its `<dimension ref="A1:G6001"/>`;
+ * without one (exceljs's streaming writer writes none), the rows of the chunk scaled to the
+ * sheet's size. Only the progress relies on it.
+ */
+function filasDeclaradas(trozo: Buffer, tamano: number): number | null {
+  const texto = trozo.toString('latin1');
+  const m = /<dimension ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(texto.slice(0, 4096));
+  if (m) return Number(m[1]);
+  const filas = texto.split('<row ').length - 1;
+  return filas > 1 ? Math.round((tamano * filas) / trozo.length) : null;
+}
 
 /**
  * Inflates one entry without keeping it, counting bytes; stops past what it declares or the cap.
