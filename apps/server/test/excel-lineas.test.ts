@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import { COLUMNAS_LINEA } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
@@ -68,7 +69,8 @@ describe('POST /excel tipo ADMINISTRAR', () => {
     // Same rows in the same order: ICCs, names and carriers as the screen shows them.
     expect(filas.map((f) => f[col('Icc')])).toEqual(vista.filas.map((l) => l.icc));
     expect(filas.map((f) => f[col('Lider')])).toEqual(vista.filas.map((l) => l.liderNombre));
-    expect(filas.every((f) => /^(T Telcel|M Movistar)$/.test(String(f[col('Compañia')])))).toBe(true);
+    expect(filas.map((f) => f[col('Compañia')])).toEqual(vista.filas.map((l) => etiquetaCarrier(String(l.compania))));
+    expect(new Set(filas.map((f) => f[col('Compañia')]))).toEqual(new Set(['Telcel', 'Movistar']));
     expect(filas.map((f) => f[col('Monto')] ?? null)).toEqual(vista.filas.map((l) => l.monto));
     const sinFecha = filas.filter((f) => f[col('Fecha de recarga')] === M.lineaSinFecha);
     expect(sinFecha.length).toBe(vista.filas.filter((l) => l.fechaRecarga === null).length);

@@ -47,7 +47,7 @@ describe('sales report', () => {
     const [fila] = r.cuerpo.reportes;
     expect(fila).toMatchObject({
       numero: 1,
-      estatus: 'exitosa',
+      estatus: 'Exitosa',
       mensaje: 'Recarga exitosa',
       compania: 'Telcel',
       dn: '5511000003',

@@ -35,7 +35,8 @@ export const puedeEnviarDn = (quien: Pick<QuienRecarga, 'permisos'>, compania: s
 export const ESTADOS_RECARGA = ['pendiente', 'enviada', 'exitosa', 'fallida'] as const;
 export type EstadoRecarga = (typeof ESTADOS_RECARGA)[number];
 
-const ETIQUETAS_ESTADO: Record<EstadoRecarga, string> = {
+/** The status labels (etiquetaEstado); the server's SQL prints them too. */
+export const ETIQUETAS_ESTADO: Record<EstadoRecarga, string> = {
   pendiente: M.estadoPendiente,
   enviada: M.estadoEnviada,
   exitosa: M.estadoExitosa,

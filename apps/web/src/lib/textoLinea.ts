@@ -1,4 +1,4 @@
-import { CARRIERS } from '@recargas/contracts/carriers';
+import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { fechaCorta } from './fechas.ts';
@@ -9,7 +9,7 @@ const dia = (v: string | null) => (v ? v.replaceAll('-', '/') : '');
 export function textoLinea(f: Linea, llave: string): string {
   switch (llave) {
     case 'compania':
-      return CARRIERS[f.compania as keyof typeof CARRIERS] ?? f.compania;
+      return etiquetaCarrier(f.compania);
     case 'lider':
       return f.liderNombre;
     case 'cliente':

@@ -1,4 +1,3 @@
-import { CARRIERS } from '@recargas/contracts/carriers';
 import type { ColumnaLinea, FiltrosLineas } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { type RawBuilder, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
@@ -6,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { DB, LineasTable } from '../../db/schema.ts';
 import { condicionChips } from '../../lib/chips.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { carrierSql } from '../../lib/etiquetas.ts';
 import type { Rango } from '../../lib/fechas.ts';
 
 export type FilaLinea = Selectable<LineasTable>;
@@ -21,11 +21,8 @@ export interface Alcance {
 export type { Cursor } from '../../lib/cursor.ts';
 export type { Rango } from '../../lib/fechas.ts';
 
-/** Carrier code and name, so a chip 'telcel' or 'T' finds Telcel lines. */
-const companiaTexto = sql<string>`(l.compania || ' ' || case l.compania ${sql.join(
-  Object.entries(CARRIERS).map(([c, n]) => sql`when ${c} then ${n}`),
-  sql` `,
-)} else '' end)`;
+/** Carrier code and name, so a chip 'telcel' or 'T' finds Telcel lines (the Excel prints the name). */
+const companiaTexto = sql<string>`(l.compania || ' ' || ${carrierSql('l.compania')})`;
 
 const fechaHora = (col: string, zona: string) =>
   sql<string>`coalesce(to_char(${sql.ref(col)} at time zone ${zona}, 'YYYY/MM/DD HH24:MI'), '')`;
@@ -152,7 +149,10 @@ export async function paginaTexto(
     sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
     // One text column each, not one text[]: pg parses arrays in JavaScript (measured: 7 s of CPU
     // on 1,000,000 rows, the export's largest cost after exceljs).
-    ...columnas.map((c, i) => textoColumna(c, r.zona).as(`c${i}`)),
+    // The carrier by its name alone, as the screen shows it ('Telcel', not the chips' 'T Telcel').
+    ...columnas.map((c, i) =>
+      (c === 'compania' ? carrierSql('l.compania') : textoColumna(c, r.zona)).as(`c${i}`),
+    ),
   ]);
   if (cursor) {
     q = q.where(

@@ -1,4 +1,4 @@
-import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
+import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
 import {
@@ -50,7 +50,7 @@ export async function paraExportarPortas(
           .format(new Date(iso))
           .replaceAll('-', '/')
       : '';
-  const carrier = (c: string | null) => (c ? (CARRIERS[c as Carrier] ?? c) : null);
+  const carrier = (c: string | null) => (c ? etiquetaCarrier(c) : null);
   const na = (v: string | number | null) => (v === null ? M.na : String(v));
   const texto = (f: PortOut): string[] => [
     f.icc,

@@ -3,8 +3,8 @@ import type { ColumnaInventario, PeticionInventario } from '@recargas/contracts/
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { condicionChips } from '../../lib/chips.ts';
+import { carrierSql } from '../../lib/etiquetas.ts';
 import type { Rango } from '../../lib/fechas.ts';
-import { nombreCarrier } from './repo.ts';
 
 /** Inventory days (spec section 2): read over the company's lines, leaders and clients. */
 
@@ -73,7 +73,7 @@ export async function inventario(
       select
         ${porCliente ? sql`min(ld.nombre)` : grupo} as lider,
         ${porCliente ? grupo : sql`${M.todos}`} as cliente,
-        ${nombreCarrier('l.compania')} as compania,
+        ${carrierSql('l.compania')} as compania,
         count(*)::text as entregados,
         count(*) filter (where l.is_recargado)::text as recargados,
         count(*) filter (where l.fecha_portada is not null)::text as portabilidades,

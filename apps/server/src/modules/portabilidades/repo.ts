@@ -1,4 +1,3 @@
-import { CARRIERS } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import type { ColumnaPorta, FiltrosPortas } from '@recargas/contracts/portabilidades';
 import {
@@ -13,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { DB, PortabilidadesTable } from '../../db/schema.ts';
 import { condicionChips } from '../../lib/chips.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { carrierSql } from '../../lib/etiquetas.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
 
 type Tx = Transaction<DB>;
@@ -23,12 +23,6 @@ export type { Cursor } from '../../lib/cursor.ts';
 const desde = inicioSql;
 const hasta = finSql;
 
-/** A carrier column as its name (a code without a name stays as it is). */
-export const nombreCarrier = (col: string) =>
-  sql<string>`case ${sql.ref(col)} ${sql.join(
-    Object.entries(CARRIERS).map(([c, n]) => sql`when ${c} then ${n}`),
-    sql` `,
-  )} else ${sql.ref(col)} end`;
 const na = (v: RawBuilder<unknown>) => sql<string>`coalesce(${v}, ${M.na})`;
 const fecha = (col: string, zona: string) =>
   sql<string>`coalesce(to_char(${sql.ref(col)} at time zone ${zona}, 'YYYY/MM/DD HH24:MI'), '')`;
@@ -53,11 +47,11 @@ function textoColumna(c: ColumnaPorta, zona: string): RawBuilder<unknown> {
     case 'nip':
       return na(sql`p.nip`);
     case 'originCarrier':
-      return na(nombreCarrier('p.carrier_origen'));
+      return na(carrierSql('p.carrier_origen'));
     case 'originDn':
       return na(sql`p.dn_origen`);
     case 'destinationCarrier':
-      return sql`coalesce(${nombreCarrier('p.carrier_destino')}, '')`;
+      return sql`coalesce(${carrierSql('p.carrier_destino')}, '')`;
     case 'destinationDn':
       return sql`coalesce(p.dn_destino, '')`;
     case 'portDate':

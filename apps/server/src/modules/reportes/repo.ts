@@ -1,9 +1,9 @@
-import { CARRIERS } from '@recargas/contracts/carriers';
 import type { ColumnaVenta, FilaVenta } from '@recargas/contracts/reportes';
 import { CLAVES_VENTAS, TIPOS_RECARGA } from '@recargas/contracts/reportes';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { condicionChips, hayChips } from '../../lib/chips.ts';
+import { carrierSql, estadoSql } from '../../lib/etiquetas.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
 import * as ventasDia from './ventasDia.ts';
 
@@ -22,10 +22,6 @@ export interface Posicion {
   id: string;
 }
 
-const companiaTexto = sql`case r.compania ${sql.join(
-  Object.entries(CARRIERS).map(([c, n]) => sql`when ${c} then ${n}`),
-  sql` `,
-)} else r.compania end`;
 const tipoTexto = sql`case r.tipo_recarga ${sql.join(
   Object.entries(TIPOS_RECARGA).map(([t, n]) => sql`when ${Number(t)} then ${n}`),
   sql` `,
@@ -76,13 +72,13 @@ function texto(col: ColumnaVenta, zona: string): RawBuilder<unknown> {
     case 'folioConfirmacion':
       return sql`coalesce(r.folio, r.folio_externo, '')`;
     case 'estatus':
-      return sql`r.estado`;
+      return estadoSql('r.estado');
     case 'mensaje':
       return sql`coalesce(r.mensaje, '')`;
     case 'fecha':
       return sql`to_char(r.creada at time zone ${zona}, 'YYYY/MM/DD HH24:MI:SS')`;
     case 'compania':
-      return companiaTexto;
+      return carrierSql('r.compania');
     case 'icc':
       return sql`r.icc`;
     case 'dn':

@@ -14,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -165,6 +166,7 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
   const celda = (l: LineaMasiva, llave: string) => {
     if (llave === 'isRecargado') return l.isRecargado ? '✓' : l.enCurso ? M.enCola : '';
     if (llave === 'monto') return l.monto === null ? '' : `$${l.monto}`;
+    if (llave === 'compania') return etiquetaCarrier(l.compania);
     return String(l[llave as keyof LineaMasiva] ?? '');
   };
   return (

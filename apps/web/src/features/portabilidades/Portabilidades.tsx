@@ -17,7 +17,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { CARRIERS, CODIGOS_CARRIER, etiquetaCarrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import {
   CAMPOS_EDITABLES,
@@ -57,7 +57,7 @@ export function inicioMesAnterior(): string {
 
 const COLUMNAS_CHIPS = CLAVES_PORTA.map((llave) => ({ llave, valor: COLUMNAS_PORTA[llave] }));
 
-const nombreCarrier = (c: string | null) => (c ? (CARRIERS[c as keyof typeof CARRIERS] ?? c) : null);
+const nombreCarrier = (c: string | null) => (c ? etiquetaCarrier(c) : null);
 /** Missing originCarrier, originDn, rechargeAmount, nip and inter show 'NA' (section 3). */
 const na = (v: string | number | null) => (v === null || v === '' ? M.na : String(v));
 
