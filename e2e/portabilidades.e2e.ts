@@ -136,9 +136,14 @@ describe('port-outs and inventory days in Chromium', () => {
       M.inventarioActual,
       M.diasInventario,
     ]);
+    // The breadcrumb gives each step's inventory days (inventoryDaysRoute).
+    const diasDe = (tipo: string) => pagina.getByTestId(`ruta-${tipo}`).textContent();
+    const conDias = new RegExp(`\\(${M.diasInventario}: (\\d+|${M.na})\\)$`);
+    await expect.poll(() => diasDe('empresa')).toMatch(conDias);
     await captura(pagina, 'inventario');
     await lider.click();
     await pagina.getByTestId('inventario-lider-actual').getByText('Lider Demo').waitFor();
+    await expect.poll(() => diasDe('lider')).toMatch(conDias);
     const tipoCol = titulos.indexOf(M.colTipo) + 1;
     await expect
       .poll(async () => new Set(await inv.locator(`tbody tr td:nth-child(${tipoCol})`).allTextContents()))

@@ -31,6 +31,7 @@ export const MENSAJES_PORTABILIDADES = {
   portados: 'Portados',
   inventarioActual: 'Inventario Actual',
   diasInventario: 'Dias de inventario',
+  /** (propio) a breadcrumb step's total */ diasInventarioDe: 'Dias de inventario: {dias}',
   /** (propio) */ colIcc: 'Icc',
   /** (propio) */ colInter: 'Inter',
   /** (propio) */ colFechaInsercion: 'Fecha de inserción',

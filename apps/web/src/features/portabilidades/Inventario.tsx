@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MONTO_LINEA_MAX } from '@recargas/contracts/lineas';
-import { M } from '@recargas/contracts/mensajes';
+import { M, texto } from '@recargas/contracts/mensajes';
 import {
   CLAVES_INVENTARIO,
   COLUMNAS_INVENTARIO,
@@ -17,7 +17,7 @@ import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import { diaLocal } from '../../ui/RangoFechas.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
-import { useInventario } from './api.ts';
+import { useInventario, useInventarioRuta } from './api.ts';
 import { inicioMesAnterior } from './Portabilidades.tsx';
 
 const COLUMNAS_CHIPS = CLAVES_INVENTARIO.map((llave) => ({ llave, valor: COLUMNAS_INVENTARIO[llave] }));
@@ -45,6 +45,19 @@ export function Inventario() {
     filtros: Object.fromEntries(Object.entries(filtros).filter(([, v]) => v.length > 0)),
   };
   const consulta = useInventario(cuerpo);
+  const ruta = useInventarioRuta(cuerpo).data?.ruta ?? [];
+  /** The step's inventory days beside its crumb (inventoryDaysRoute), once loaded. */
+  const dias = (tipo: 'empresa' | 'lider') => {
+    const paso = ruta.find((p) => p.tipo === tipo);
+    return (
+      paso && (
+        <Typography component="span" variant="body2" color="text.secondary" data-testid={`ruta-${tipo}`}>
+          {' '}
+          ({texto('diasInventarioDe', { dias: paso.inventoryDays })})
+        </Typography>
+      )
+    );
+  };
   const datos = consulta.data;
   const nombreLider = datos?.leaderName ?? null;
   const puedeVolver = sesion.nivel < 2 && nombreLider !== null;
@@ -76,17 +89,25 @@ export function Inventario() {
     <Paper sx={{ p: 2 }}>
       {consulta.isFetching && <LinearProgress sx={{ mb: 1 }} />}
       <Breadcrumbs sx={{ mb: 1 }} aria-label={M.inventario}>
-        {puedeVolver ? (
-          <Link component="button" onClick={() => setLider(null)}>
-            {M.inventario}
-          </Link>
-        ) : (
-          <Typography color="text.primary">{M.inventario}</Typography>
-        )}
+        <span>
+          {puedeVolver ? (
+            <Link component="button" onClick={() => setLider(null)}>
+              {M.inventario}
+            </Link>
+          ) : (
+            <Typography component="span" color="text.primary">
+              {M.inventario}
+            </Typography>
+          )}
+          {dias('empresa')}
+        </span>
         {nombreLider !== null && (
-          <Typography color="text.primary" data-testid="inventario-lider-actual">
-            {nombreLider}
-          </Typography>
+          <span>
+            <Typography component="span" color="text.primary" data-testid="inventario-lider-actual">
+              {nombreLider}
+            </Typography>
+            {dias('lider')}
+          </span>
         )}
       </Breadcrumbs>
       <ListaConChips

@@ -4,6 +4,7 @@ import {
   type DetallePorta,
   type PortOut,
   type RespuestaInventario,
+  type RespuestaInventarioRuta,
   type RespuestaPortas,
 } from '@recargas/contracts/portabilidades';
 import { useQuery } from '@tanstack/react-query';
@@ -49,4 +50,11 @@ export const useInventario = (cuerpo: Record<string, unknown>) =>
   useQuery({
     queryKey: [API_PORTABILIDADES.inventario, cuerpo],
     queryFn: () => api<RespuestaInventario>(API_PORTABILIDADES.inventario, { cuerpo }),
+  });
+
+/** POST /api/portOuts/inventoryDaysRoute: the inventory days of each breadcrumb step, same body. */
+export const useInventarioRuta = (cuerpo: Record<string, unknown>) =>
+  useQuery({
+    queryKey: [API_PORTABILIDADES.inventarioRuta, cuerpo],
+    queryFn: () => api<RespuestaInventarioRuta>(API_PORTABILIDADES.inventarioRuta, { cuerpo }),
   });
