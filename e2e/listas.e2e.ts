@@ -1,4 +1,5 @@
 import { API_LINEAS } from '@recargas/contracts/lineas';
+import { M } from '@recargas/contracts/mensajes';
 import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
 import { API_RECARGAS } from '@recargas/contracts/recargas';
 import { API_RECICLAJE } from '@recargas/contracts/reciclaje';
@@ -238,6 +239,39 @@ describe.each([
       await pagina.screenshot({ path: `test-results/listas-${l.nombre}-${ancho}.png` });
     }
     expect(errores).toEqual([]);
+  });
+});
+
+/**
+ * The client picker of the user form (10 a page, SelectorPaginado) loads to its last choice:
+ * by scrolling its list at 1280 px, by the End key at 800 px.
+ */
+describe.each([
+  [1280, 'rueda'],
+  [800, 'fin'],
+] as const)('the client picker reaches its last choice at %i px (%s)', (ancho, modo) => {
+  it(`${N} clients of ${LIDER}`, async () => {
+    const { pagina, errores } = await nuevaPagina(navegador, ancho);
+    await iniciarSesion(pagina, base, EMPRESA, 'admin');
+    await pagina.goto(`${base}/in/usuarioNew`);
+    await pagina.getByLabel(M.tipoUsuario).click();
+    await pagina.getByRole('option', { name: M.tipoCliente, exact: true }).click();
+    await pagina.locator('input[name="lider"]').click();
+    await pagina.getByRole('option', { name: LIDER, exact: true }).click();
+    const cliente = pagina.locator('input[name="cliente"]');
+    await cliente.click();
+    const opciones = pagina.getByRole('option');
+    await expect.poll(() => opciones.count()).toBeGreaterThan(0);
+    if (modo === 'fin') await cliente.focus();
+    const limite = Date.now() + 30_000;
+    while ((await opciones.count()) < N && Date.now() < limite) {
+      if (modo === 'rueda') await pagina.getByRole('listbox').evaluate((l) => l.scrollTo(0, l.scrollHeight));
+      else await pagina.keyboard.press('End');
+      await pagina.waitForTimeout(150);
+    }
+    expect(await opciones.count()).toBe(N);
+    expect(errores).toEqual([]);
+    await pagina.context().close();
   });
 });
 

@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { M } from '@recargas/contracts/mensajes';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type UIEvent, useEffect, useState } from 'react';
+import { type UIEvent, useEffect, useId, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { aQuery, type Parametros } from '../lib/lista.ts';
 
@@ -15,6 +15,8 @@ export interface Opcion {
 
 /** How close to the end of the open list (px) the next page is asked for. */
 const MARGEN = 40;
+/** A key press that highlights one of the last this many choices asks for the next page. */
+const ULTIMAS = 3;
 
 /** The text typed, once it stops changing for a moment. */
 function useRetrasado(valor: string, ms = 250) {
@@ -70,19 +72,24 @@ export function SelectorPaginado<P extends { siguiente: string | null }>(props: 
   );
   const opciones = [...fijas, ...delServidor.filter((o) => !fijas.some((f) => f.id === o.id))];
 
-  const alDesplazar = (e: UIEvent<HTMLElement>) => {
-    const l = e.currentTarget;
-    if (
-      l.scrollTop + l.clientHeight >= l.scrollHeight - MARGEN &&
-      consulta.hasNextPage &&
-      !consulta.isFetchingNextPage
-    ) {
-      void consulta.fetchNextPage();
-    }
+  const pedirMas = () => {
+    if (consulta.hasNextPage && !consulta.isFetchingNextPage) void consulta.fetchNextPage();
   };
+  const cercaDelFinal = (l: HTMLElement) => l.scrollTop + l.clientHeight >= l.scrollHeight - MARGEN;
+  const alDesplazar = (e: UIEvent<HTMLElement>) => {
+    if (cercaDelFinal(e.currentTarget)) pedirMas();
+  };
+  // A list that does not fill its box never scrolls: it asks for more until it does or ends.
+  const id = useId();
+  const { hasNextPage, isFetching } = consulta;
+  useEffect(() => {
+    const l = document.getElementById(`${id}-listbox`);
+    if (abierto && l && hasNextPage && !isFetching && cercaDelFinal(l)) void consulta.fetchNextPage();
+  });
 
   return (
     <Autocomplete<Opcion, false, false, false>
+      id={id}
       open={abierto}
       onOpen={() => setAbierto(true)}
       onClose={() => setAbierto(false)}
@@ -90,6 +97,10 @@ export function SelectorPaginado<P extends { siguiente: string | null }>(props: 
       options={opciones}
       value={props.valor}
       onChange={(_, o) => props.alCambiar(o)}
+      // Arrow keys, PageDown and End move the highlight: near the last choice, the next page.
+      onHighlightChange={(_, o, razon) => {
+        if (razon === 'keyboard' && o && opciones.indexOf(o) >= opciones.length - ULTIMAS) pedirMas();
+      }}
       inputValue={texto}
       onInputChange={(_, v) => setTexto(v)}
       getOptionLabel={(o) => o.nombre}
