@@ -31,7 +31,7 @@ describe('carrier platforms, platform user and comments in Chromium', () => {
     await pagina.getByRole('heading', { name: M.recargasPorCarrier }).waitFor();
     const predeterminado = texto('porDefecto', { usuario: 'demo', plataforma: 'Recargatodo' });
     await expect.poll(() => pagina.getByText(predeterminado).count()).toBe(6);
-    for (const c of ['Telcel', 'Movistar', 'Unefon', 'Att', 'Virgin', 'Bait']) {
+    for (const c of ['Telcel', 'Movistar', 'Unefon', 'AT&T', 'Virgin', 'Bait']) {
       await expect(selector(c).textContent()).resolves.toBe(predeterminado);
     }
     await selector('Telcel').click();
