@@ -42,10 +42,10 @@ describe('upload progress', () => {
     });
     expect(vistos).toEqual([
       { etapa: null, porcentaje: 0 },
-      { etapa: 'leyendo', porcentaje: 15 },
-      { etapa: 'validando', porcentaje: 45 },
-      { etapa: 'escribiendo', porcentaje: 58 },
-      { etapa: 'escribiendo', porcentaje: 58 },
+      { etapa: 'leyendo', porcentaje: 7 },
+      { etapa: 'validando', porcentaje: 20 },
+      { etapa: 'escribiendo', porcentaje: 40 },
+      { etapa: 'escribiendo', porcentaje: 40 },
     ]);
     expect(avance(clave)).toEqual({ etapa: 'terminada', porcentaje: 100 });
     // Outside an upload nothing is reported.
@@ -97,11 +97,11 @@ describe('upload progress', () => {
     // 12 chunks on PGlite, 6 on PostgreSQL).
     const en = (etapa: string) => vistos.filter((v) => v.etapa === etapa).map((v) => v.porcentaje);
     expect(
-      en('leyendo').some((p) => p > 0 && p < 30),
+      en('leyendo').some((p) => p > 0 && p < 15),
       JSON.stringify(vistos),
     ).toBe(true);
     expect(
-      en('escribiendo').some((p) => p > 45 && p < 100),
+      en('escribiendo').some((p) => p > 20 && p < 100),
       JSON.stringify(vistos),
     ).toBe(true);
     const fin = await e.app.inject({ url, headers: conToken(admin.token) });

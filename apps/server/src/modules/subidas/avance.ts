@@ -10,11 +10,14 @@ import type { AvanceSubida, EtapaSubida } from '@recargas/contracts/subidas';
  * portabilidades, usuarios) report by calling revisarFilas and escribirPorTramos, as they do.
  */
 
-/** Each stage's share of the whole percentage: writing is most of a big upload on PGlite. */
+/**
+ * Each stage's share of the whole percentage, as long as it took: 100,000 lines (action 1,
+ * PGlite, 2 loaded cores) read in 3.6 s, were checked in 0.5 s and written in 22 s.
+ */
 const TRAMOS: Record<Exclude<EtapaSubida, 'terminada'>, readonly [number, number]> = {
-  leyendo: [0, 30],
-  validando: [30, 45],
-  escribiendo: [45, 100],
+  leyendo: [0, 15],
+  validando: [15, 20],
+  escribiendo: [20, 100],
 };
 /** How long a finished upload's progress stays readable: the last poll may follow the answer. */
 const RETENER_MS = 60_000;

@@ -8,6 +8,7 @@ import * as empresas from '../empresas/service.ts';
 import * as lineas from '../lineas/service.ts';
 import * as portabilidades from '../portabilidades/service.ts';
 import * as usuarios from '../usuarios/service.ts';
+import { avanzador } from './avance.ts';
 import { normalizarEncabezado, revisarEncabezados } from './plantillas.ts';
 import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
@@ -83,6 +84,8 @@ interface Opciones {
 export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<RespuestaSubida> {
   const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
   const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
+  // The server has the file: reading starts with the zip's check.
+  avanzador('leyendo')(0, 1);
   const ultimaFila = await revisarZip(o.ruta, o.limites);
   const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites, ultimaFila);
   if (o.accion === 6) return portabilidades.subirPortabilidades(ctx, u, encabezados, filas);
