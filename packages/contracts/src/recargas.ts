@@ -12,8 +12,8 @@ export const API_RECARGAS = {
   movimientos: '/movimientos',
 } as const;
 
-/** Limits of spec section 9. */
-export const LIMITES_RECARGA = { icc: 20, dn: 10, folio: 10 } as const;
+/** Limits of spec section 9: an ICC of up to 20 digits passes, but its input takes 19 (iccEntrada). */
+export const LIMITES_RECARGA = { icc: 20, iccEntrada: 19, dn: 10, folio: 10 } as const;
 export const MONTOS = [30, 50, 70, 100, 200] as const;
 /** The request types (spec sections 2, 3 and 7 name only the default, 'todito'): the screen's select. */
 export const TIPOS_SOLICITUD = ['todito'] as const;

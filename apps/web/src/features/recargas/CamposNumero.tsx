@@ -78,8 +78,8 @@ export function CamposNumero(props: {
       </RadioGroup>
       {valor.modo === 'icc' && (
         <>
-          {campo('icc', M.icc, LIMITES_RECARGA.icc)}
-          {campo('icc2', M.confirmacionIcc, LIMITES_RECARGA.icc)}
+          {campo('icc', M.icc, LIMITES_RECARGA.iccEntrada)}
+          {campo('icc2', M.confirmacionIcc, LIMITES_RECARGA.iccEntrada)}
         </>
       )}
       {verDn && (
