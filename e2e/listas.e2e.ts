@@ -102,6 +102,11 @@ async function sembrar(pagina: Page) {
     ],
     { vigencia: dia(-2), plataformaId: '2' },
   );
+  // Action 4: one bulk block of N lines.
+  await subir('4', [
+    ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
+    ...indices.map((i) => [numero('8952999', i, 19), numero('55999', i, 10), 'T', 30, LIDER, '', '']),
+  ]);
   await subir('6', [
     ['ICC', 'LIDER', 'CLIENTE', 'INTER', 'DN_ORIGEN', 'COMPANIA_ORIGEN', 'NIP', 'MONTO_RECARGA'],
     ...indices.map((i) => [numero('8952888', i, 19), LIDER, '', '', '', '', '', '']),
@@ -175,7 +180,9 @@ const alcance = (pagina: Page, tabla: string) =>
   }, tabla);
 
 /** Opens the list, then scrolls it to the end by wheel or End key until its last row shows. */
-async function recorrer(pagina: Page, l: Lista, modo: 'rueda' | 'fin' | 'script') {
+type Modo = 'rueda' | 'fin' | 'script';
+
+async function recorrer(pagina: Page, l: Lista, modo: Modo) {
   const primera = pagina.waitForResponse(
     (r) => new URL(r.url()).pathname === l.api && !r.url().includes('after='),
   );
@@ -185,29 +192,34 @@ async function recorrer(pagina: Page, l: Lista, modo: 'rueda' | 'fin' | 'script'
   // administrarBase's two-month notice, once per browser.
   const aviso = pagina.getByRole('dialog').getByRole('button');
   if (await aviso.isVisible().catch(() => false)) await aviso.first().click();
-  const caja = pagina.getByTestId(`${l.tabla}-caja`);
   await pagina.getByTestId(l.tabla).locator('tbody tr[data-index]').first().waitFor();
   await vigilarCarga(pagina, l.tabla);
+  await desplazar(pagina, l.nombre, l.tabla, total, modo);
+  expect(
+    await pagina.evaluate(() => (window as unknown as { cargasVistas: number }).cargasVistas),
+  ).toBeGreaterThan(0);
+  return total;
+}
+
+/** Scrolls a table by wheel, End key or script until its last row is in view; all rows loaded, few drawn. */
+async function desplazar(pagina: Page, nombre: string, tabla: string, total: number, modo: Modo) {
+  const caja = pagina.getByTestId(`${tabla}-caja`);
   const caja0 = await caja.boundingBox();
   if (modo === 'rueda' && caja0)
     await pagina.mouse.move(caja0.x + caja0.width / 2, caja0.y + caja0.height / 2);
   if (modo === 'fin') await caja.focus();
   const limite = Date.now() + 40_000;
-  while ((await alcance(pagina, l.tabla)).ultima < total - 1 && Date.now() < limite) {
+  while ((await alcance(pagina, tabla)).ultima < total - 1 && Date.now() < limite) {
     if (modo === 'rueda') await pagina.mouse.wheel(0, 1500);
     else if (modo === 'fin') await pagina.keyboard.press('End');
     else await caja.evaluate((c) => c.scrollTo(0, c.scrollHeight));
     await pagina.waitForTimeout(150);
   }
-  const { ultima, enDom, cargadas } = await alcance(pagina, l.tabla);
+  const { ultima, enDom, cargadas } = await alcance(pagina, tabla);
   expect(cargadas).toBe(total);
-  expect(ultima + 1, `${l.nombre}: the last row`).toBe(total);
+  expect(ultima + 1, `${nombre}: the last row`).toBe(total);
   // Virtual: the rows near the view only, not all of them.
   expect(enDom).toBeLessThan(60);
-  expect(
-    await pagina.evaluate(() => (window as unknown as { cargasVistas: number }).cargasVistas),
-  ).toBeGreaterThan(0);
-  return total;
 }
 
 beforeAll(async () => {
@@ -238,6 +250,14 @@ describe.each([
       await pagina.getByTestId(`${l.tabla}-caja`).scrollIntoViewIfNeeded();
       await pagina.screenshot({ path: `test-results/listas-${l.nombre}-${ancho}.png` });
     }
+    expect(errores).toEqual([]);
+  });
+
+  it('the lines of a bulk block (one answer, drawn virtually)', async () => {
+    await pagina.goto(`${base}/in/recargasMasivas`);
+    await pagina.getByRole('button', { name: M.detalles }).first().click();
+    await pagina.getByTestId('tabla-lineas-bloque').locator('tbody tr[data-index]').first().waitFor();
+    await desplazar(pagina, 'bloque', 'tabla-lineas-bloque', N, modo);
     expect(errores).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { sonar } from '../../ui/sonido.ts';
+import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import {
   CLAVE_BLOQUES,
   CLAVE_PROGRAMAS,
@@ -169,6 +170,23 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
     if (llave === 'compania') return etiquetaCarrier(l.compania);
     return String(l[llave as keyof LineaMasiva] ?? '');
   };
+  const columnas: Columna<LineaMasiva>[] = [
+    ...(datos?.titulos ?? []).map((t) => ({ ...t, celda: (l: LineaMasiva) => celda(l, t.llave) })),
+    {
+      llave: 'recargar',
+      valor: '',
+      celda: (l) => (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={l.isRecargado || l.enCurso || enVuelo === l.id}
+          onClick={() => void recargar(l)}
+        >
+          {M.recargar}
+        </Button>
+      ),
+    },
+  ];
   return (
     <Paper sx={{ p: 2 }}>
       <Button startIcon={<ArrowBack />} onClick={alVolver} sx={{ mb: 1 }}>
@@ -178,37 +196,18 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
         {datos ? texto('recargasDel', { date: datos.bloque.fecha }) : M.cargando}
       </Typography>
       {datos && <Progreso b={datos.bloque} />}
-      <TableContainer sx={{ mt: 2 }}>
-        <Table size="small" data-testid="tabla-lineas-bloque">
-          <TableHead>
-            <TableRow>
-              {datos?.titulos.map((t) => (
-                <TableCell key={t.llave}>{t.valor}</TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {datos?.lineas.map((l) => (
-              <TableRow key={l.id}>
-                {datos.titulos.map((t) => (
-                  <TableCell key={t.llave}>{celda(l, t.llave)}</TableCell>
-                ))}
-                <TableCell>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={l.isRecargado || l.enCurso || enVuelo === l.id}
-                    onClick={() => void recargar(l)}
-                  >
-                    {M.recargar}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {/* A block may hold thousands of lines: the shared table draws only those in view. */}
+      <Box sx={{ mt: 2 }}>
+        <TablaInfinita
+          testId="tabla-lineas-bloque"
+          columnas={columnas}
+          filas={datos?.lineas ?? []}
+          clave={(l) => l.id}
+          hayMas={false}
+          cargando={detalle.isFetching && !datos}
+          alFinal={() => undefined}
+        />
+      </Box>
     </Paper>
   );
 }
