@@ -55,7 +55,7 @@ describe('line inventory and uploads in Chromium', () => {
     await expect.poll(() => filas().count()).toBe(20);
     // The pickers show the server's default range.
     await expect(pagina.locator('input[name="fechaInicial"]').inputValue()).resolves.toMatch(
-      /^\d{4}-\d{2}-\d{2}$/,
+      /^\d{4}\/\d{2}\/\d{2}$/,
     );
     // Shown once per browser.
     await pagina.reload();

@@ -1,6 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { campoFecha, escribir, seccion } from './fechas.ts';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 const base = inject('baseURL');
@@ -45,16 +46,27 @@ describe('bulk top-ups in Chromium', () => {
     await iniciarSesion(pagina, base, 'vcell', 'admin');
     await pagina.goto(`${base}/in/recargasMasivas`);
     await pagina.getByRole('button', { name: M.programar }).first().click();
-    const dialogo = pagina.getByRole('dialog');
-    await dialogo.locator('input[name="horaIni"]').waitFor();
-    await expect(dialogo.locator('input[name="horaIni"]').inputValue()).resolves.toBe('20:20');
+    const dialogo = pagina.getByRole('dialog', { name: M.programarRecargas });
+    const ini = campoFecha(dialogo, 'ini');
+    const fin = campoFecha(dialogo, 'fin');
+    // yyyy/mm/dd and a 24-hour time, 20:20 by default: no AM/PM section.
+    await expect(ini.locator('input').inputValue()).resolves.toMatch(/^\d{4}\/\d{2}\/\d{2} 20:20$/);
+    await expect(seccion(ini, 'Horas').count()).resolves.toBe(1);
+    await expect(seccion(ini, 'Meridiano').count()).resolves.toBe(0);
+    // The picker's clock lists the hours 00 to 23.
+    await ini.getByRole('button').click();
+    const reloj = pagina.getByRole('dialog', { name: M.fechaInicial });
+    await reloj.getByRole('option', { name: '23 horas', exact: true }).waitFor();
+    await expect(reloj.getByText(/^(AM|PM|a\. m\.|p\. m\.)$/).count()).resolves.toBe(0);
+    await reloj.getByRole('button', { name: M.seleccionar }).waitFor();
+    await pagina.screenshot({ path: '/tmp/shots-fechas/programar-reloj.png' });
+    await reloj.getByRole('button', { name: M.cancelar }).click();
+    await reloj.waitFor({ state: 'detached' });
     // The end before the start.
-    const hoy = await dialogo.locator('input[name="diaIni"]').inputValue();
-    await dialogo.locator('input[name="diaFin"]').fill(hoy);
-    await dialogo.locator('input[name="horaFin"]').fill('19:00');
+    await escribir(fin, 'Año', '2020');
     await dialogo.getByRole('button', { name: M.programar }).click();
     await dialogo.getByText(M.fechaFinalMenor).waitFor();
-    await dialogo.locator('input[name="diaFin"]').fill('2099-12-31');
+    await escribir(fin, 'Año', '2099');
     await dialogo.getByRole('button', { name: M.programar }).click();
     await pagina.getByText(M.recargasProgramadas).waitFor();
     const programa = pagina.getByTestId('programas').getByRole('button').first();

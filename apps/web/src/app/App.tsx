@@ -7,6 +7,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Login } from '../features/auth/Login.tsx';
 import { SinEmpresa } from '../features/auth/SinEmpresa.tsx';
 import { RecargaSinUsuario } from '../features/recargas/RecargaSinUsuario.tsx';
+import { ProveedorFechas } from '../ui/Fechas.tsx';
 import { Pantallas } from './Pantallas.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -36,18 +37,20 @@ export function App() {
     <QueryClientProvider client={consultas}>
       <Avisos>
         <CssBaseline />
-        <BrowserRouter>
-          <Routes>
-            <Route path="/" element={<SinEmpresa />} />
-            <Route path="/in" element={<Shell />}>
-              <Route index element={<Navigate to="recargas" replace />} />
-              <Route path="*" element={<Pantallas />} />
-            </Route>
-            <Route path="/:empresa" element={<Login />} />
-            <Route path="/:empresa/recargasUsuario" element={<RecargaSinUsuario />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </BrowserRouter>
+        <ProveedorFechas>
+          <BrowserRouter>
+            <Routes>
+              <Route path="/" element={<SinEmpresa />} />
+              <Route path="/in" element={<Shell />}>
+                <Route index element={<Navigate to="recargas" replace />} />
+                <Route path="*" element={<Pantallas />} />
+              </Route>
+              <Route path="/:empresa" element={<Login />} />
+              <Route path="/:empresa/recargasUsuario" element={<RecargaSinUsuario />} />
+              <Route path="*" element={<Navigate to="/" replace />} />
+            </Routes>
+          </BrowserRouter>
+        </ProveedorFechas>
       </Avisos>
     </QueryClientProvider>
   );

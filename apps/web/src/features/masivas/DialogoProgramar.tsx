@@ -4,18 +4,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { type BloqueMasivo, HORA_PROGRAMACION } from '@recargas/contracts/masivas';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { diaLocal } from '../../ui/RangoFechas.tsx';
+import { BARRA_ACCIONES, DIA_MINIMO, deDia } from '../../ui/Fechas.tsx';
 import { CLAVE_BLOQUES, CLAVE_PROGRAMAS, programarBloque } from './api.ts';
 
-const dosDigitos = (n: number) => String(n).padStart(2, '0');
-const HORA = `${dosDigitos(HORA_PROGRAMACION.hora)}:${dosDigitos(HORA_PROGRAMACION.minuto)}`;
+/** Today (plus `dias`) at the default schedule time, 20:20 (spec section 9). */
+const aLaHora = (dias: number) =>
+  dayjs().add(dias, 'day').hour(HORA_PROGRAMACION.hora).minute(HORA_PROGRAMACION.minuto).second(0);
 
 /**
  * The scheduling modal (spec sections 2 and 5): start and end date and a 24-hour time each
@@ -24,20 +26,27 @@ const HORA = `${dosDigitos(HORA_PROGRAMACION.hora)}:${dosDigitos(HORA_PROGRAMACI
 export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; alCerrar: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
-  const [v, setV] = useState({ diaIni: diaLocal(), horaIni: HORA, diaFin: diaLocal(1), horaFin: HORA });
+  const [v, setV] = useState<{ ini: Dayjs | null; fin: Dayjs | null }>({ ini: aLaHora(0), fin: aLaHora(1) });
   const [error, setError] = useState('');
   const programar = useMutation({
-    mutationFn: () => {
-      const [ai, mi, di] = v.diaIni.split('-').map(Number);
-      const [af, mf, df] = v.diaFin.split('-').map(Number);
-      const [hi, ni] = v.horaIni.split(':').map(Number);
-      const [hf, nf] = v.horaFin.split(':').map(Number);
-      return programarBloque({
+    mutationFn: ({ ini, fin }: { ini: Dayjs; fin: Dayjs }) =>
+      programarBloque({
         identificador: bloque.fechaNumerica,
-        ...{ diaIni: di, mesIni: mi, anioIni: ai, horaIni: hi, minIni: ni },
-        ...{ diaFin: df, mesFin: mf, anioFin: af, horaFin: hf, minFin: nf },
-      });
-    },
+        ...{
+          diaIni: ini.date(),
+          mesIni: ini.month() + 1,
+          anioIni: ini.year(),
+          horaIni: ini.hour(),
+          minIni: ini.minute(),
+        },
+        ...{
+          diaFin: fin.date(),
+          mesFin: fin.month() + 1,
+          anioFin: fin.year(),
+          horaFin: fin.hour(),
+          minFin: fin.minute(),
+        },
+      }),
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
       void consultas.invalidateQueries({ queryKey: CLAVE_PROGRAMAS });
@@ -47,22 +56,21 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
     onError: (e) => setError(e.message),
   });
   const enviar = () => {
-    if (!v.diaIni || !v.horaIni || !v.diaFin || !v.horaFin) return setError(M.todosLosCamposLlenos);
-    // yyyy-mm-dd HH:MM compares as text: the end must come after the start.
-    if (`${v.diaFin} ${v.horaFin}` <= `${v.diaIni} ${v.horaIni}`) return setError(M.fechaFinalMenor);
+    const { ini, fin } = v;
+    if (!deDia(ini) || !deDia(fin) || !ini || !fin) return setError(M.todosLosCamposLlenos);
+    if (!fin.isAfter(ini, 'minute')) return setError(M.fechaFinalMenor);
     setError('');
-    programar.mutate();
+    programar.mutate({ ini, fin });
   };
-  const campo = (llave: keyof typeof v, etiqueta: string, tipo: 'date' | 'time') => (
-    <Grid size={6}>
-      <TextField
-        fullWidth
-        type={tipo}
-        name={llave}
+  const campo = (llave: keyof typeof v, etiqueta: string) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <DateTimePicker
         label={etiqueta}
         value={v[llave]}
-        onChange={(e) => setV({ ...v, [llave]: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: tipo === 'time' ? { step: 60 } : {} }}
+        ampm={false}
+        minDate={DIA_MINIMO}
+        onChange={(d) => setV((a) => ({ ...a, [llave]: d }))}
+        slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: llave } }}
       />
     </Grid>
   );
@@ -71,10 +79,8 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
       <DialogTitle id="titulo-programar">{M.programarRecargas}</DialogTitle>
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>
-          {campo('diaIni', M.fechaInicial, 'date')}
-          {campo('horaIni', M.horaInicial, 'time')}
-          {campo('diaFin', M.fechaFinal, 'date')}
-          {campo('horaFin', M.horaFinal, 'time')}
+          {campo('ini', M.fechaInicial)}
+          {campo('fin', M.fechaFinal)}
         </Grid>
         <Typography role="alert" color="error" minHeight="1.5em" sx={{ mt: 1 }}>
           {error}

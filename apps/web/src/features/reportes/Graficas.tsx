@@ -12,17 +12,26 @@ import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { M } from '@recargas/contracts/mensajes';
 import { PERIODOS, type Periodo } from '@recargas/contracts/reportes';
+import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useSesion } from '../../lib/sesion.ts';
 import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
 import { useGraficas } from './api.ts';
 
+const pesos = (v: number | null) => (v === null ? '' : `$${v.toLocaleString('es-MX')}`);
+
 /**
  * /in/graficas: for each leader, its username and a line chart of the amount recharged per
- * period (summed by the server). Default: the last 12 months, yearly.
+ * period (summed by the server), across the whole width. Default: the company's graficasMeses
+ * (12) months back to today, yearly.
  */
 export function Graficas() {
   const tema = useTheme();
-  const [rango, setRango] = useState({ desde: diaLocal(-365), hasta: diaLocal() });
+  const { ajustes } = useSesion();
+  const [rango, setRango] = useState(() => ({
+    desde: dayjs().subtract(ajustes.graficasMeses, 'month').format('YYYY-MM-DD'),
+    hasta: diaLocal(),
+  }));
   const [periodo, setPeriodo] = useState<Periodo>('anual');
   const consulta = useGraficas(rango, periodo);
   return (
@@ -49,7 +58,7 @@ export function Graficas() {
       {consulta.data && (
         <Grid container spacing={2}>
           {consulta.data.lideres.map((l) => (
-            <Grid key={l.idLider} size={{ xs: 12, lg: 6 }}>
+            <Grid key={l.idLider} size={12}>
               <Card variant="outlined" data-testid="grafica-lider">
                 <CardContent>
                   <Typography variant="h6" component="h2">
@@ -61,13 +70,22 @@ export function Graficas() {
                   <LineChart
                     skipAnimation
                     height={260}
-                    xAxis={[{ scaleType: 'point', data: l.puntos.map((p) => p.periodo), label: M.periodo }]}
+                    // Axes sized to their labels, so amounts and periods are never cut.
+                    xAxis={[
+                      {
+                        scaleType: 'point',
+                        data: l.puntos.map((p) => p.periodo),
+                        label: M.periodo,
+                        height: 'auto',
+                      },
+                    ]}
+                    yAxis={[{ width: 'auto', valueFormatter: pesos }]}
                     series={[
                       {
                         data: l.puntos.map((p) => p.monto),
                         label: M.montoRecargado,
                         color: tema.palette.primary.main,
-                        valueFormatter: (v) => (v === null ? '' : `$${v.toLocaleString('es-MX')}`),
+                        valueFormatter: pesos,
                       },
                     ]}
                   />

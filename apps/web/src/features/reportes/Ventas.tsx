@@ -6,9 +6,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { FilaVenta } from '@recargas/contracts/reportes';
+import { avisosRangoVentas, type FilaVenta } from '@recargas/contracts/reportes';
 import { useMemo, useState } from 'react';
 import { ErrorApi } from '../../lib/api.ts';
+import { useSesion } from '../../lib/sesion.ts';
 import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import { diaLocal, partesRango } from '../../ui/RangoFechas.tsx';
@@ -25,6 +26,9 @@ export function Ventas() {
   const [rango, setRango] = useState({ desde: diaLocal(-10), hasta: diaLocal() });
   const [filtros, setFiltros] = useState<Filtros>({});
   const [aviso, setAviso] = useState<string | null>(null);
+  // The company's range rule, checked before asking: a refused range only warns (spec section 5).
+  const { ajustes } = useSesion();
+  const [avisosRango, setAvisosRango] = useState<string[]>([]);
   const parametros = { ...partesRango(rango.desde, rango.hasta), filtros };
   const lista = useVentas(parametros);
   // With chips the first page comes without its count (it reads the whole range): it is asked
@@ -65,6 +69,9 @@ export function Ventas() {
         rango={{
           ...rango,
           alCambiar: (r) => {
+            const avisos = avisosRangoVentas(r, diaLocal(), ajustes);
+            setAvisosRango(avisos);
+            if (avisos.length > 0) return;
             setRango(r);
             setAviso(null);
           },
@@ -77,21 +84,45 @@ export function Ventas() {
         clave={(f) => f.posicion}
         testId="tabla-ventas"
       />
-      <Dialog open={Boolean(errorRango) && aviso !== errorRango} onClose={() => setAviso(errorRango)}>
-        <DialogContent>
-          {errorRango?.split('\n').map((l) => (
-            <DialogContentText key={l} color="error">
-              {l}
-            </DialogContentText>
-          ))}
-          <DialogContentText sx={{ mt: 2 }}>{M.contactaVentas}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAviso(errorRango)} autoFocus>
-            {M.cerrar}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DialogoRango
+        avisos={avisosRango.length > 0 ? avisosRango : (errorRango?.split('\n') ?? [])}
+        abierto={avisosRango.length > 0 || (Boolean(errorRango) && aviso !== errorRango)}
+        contacto={ajustes.contactoVentas}
+        alCerrar={() => {
+          setAvisosRango([]);
+          setAviso(errorRango);
+        }}
+      />
     </Paper>
+  );
+}
+
+/** The range dialog: the rule's warnings, and whom to ask for a wider range (spec sections 5 and 9). */
+function DialogoRango(props: {
+  avisos: string[];
+  abierto: boolean;
+  contacto: { email: string; telefono: string } | null;
+  alCerrar: () => void;
+}) {
+  return (
+    <Dialog open={props.abierto} onClose={props.alCerrar} aria-describedby="avisos-rango">
+      <DialogContent id="avisos-rango">
+        {props.avisos.map((l) => (
+          <DialogContentText key={l} color="error">
+            {l}
+          </DialogContentText>
+        ))}
+        <DialogContentText sx={{ mt: 2 }}>{M.contactaVentas}</DialogContentText>
+        {props.contacto && (
+          <DialogContentText data-testid="contacto-ventas">
+            {texto('contactoVentas', { email: props.contacto.email, phone: props.contacto.telefono })}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {/* Not autofocused: the Enter that accepts a range and opens this would press it. */}
+        <Button onClick={props.alCerrar}>{M.cerrar}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
