@@ -1,4 +1,6 @@
+import { M } from '@recargas/contracts/mensajes';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A MUI X picker field (its sections and its open button), found by its hidden input's name. */
 export const campoFecha = (donde: Page | Locator, nombre: string) =>
@@ -20,5 +22,40 @@ export function peticionesA(pagina: Page, ruta: string): string[] {
   pagina.on('request', (r) => {
     if (new URL(r.url()).pathname === ruta) vistas.push(r.url());
   });
+  return vistas;
+}
+
+/** Waits long enough for a request the page would send, then gives the count. */
+export async function tras(pagina: Page, vistas: string[]) {
+  await pagina.waitForTimeout(700);
+  return vistas.length;
+}
+
+/** Opens the picker of the field `nombre`, clicks day 1 of the month it shows and Seleccionar. */
+export async function elegirDiaUno(pagina: Page, nombre: string, foto?: string) {
+  await campoFecha(pagina, nombre).getByRole('button').click();
+  const calendario = pagina.getByRole('dialog');
+  await calendario.getByRole('gridcell', { name: '1', exact: true }).click();
+  if (foto) await pagina.screenshot({ path: foto });
+  await calendario.getByRole('button', { name: M.seleccionar }).click();
+  await calendario.waitFor({ state: 'detached' });
+}
+
+/**
+ * The range of a list screen asks `ruta` only once accepted: a day typed digit by digit and a
+ * day half deleted ask nothing; day 1 chosen in the picker and Seleccionar ask once.
+ */
+export async function rangoPideAlAceptar(pagina: Page, ruta: string, foto?: string) {
+  const vistas = peticionesA(pagina, ruta);
+  const inicial = campoFecha(pagina, 'fechaInicial');
+  await escribir(inicial, 'Dia', '1');
+  expect(await tras(pagina, vistas)).toBe(0);
+  await pagina.keyboard.type('5');
+  await pagina.keyboard.press('Backspace');
+  await pagina.keyboard.press('Tab');
+  expect(await tras(pagina, vistas)).toBe(0);
+  await elegirDiaUno(pagina, 'fechaInicial', foto);
+  await expect.poll(() => vistas.length).toBe(1);
+  expect(await tras(pagina, vistas)).toBe(1);
   return vistas;
 }

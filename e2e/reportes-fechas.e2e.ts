@@ -1,7 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { campoFecha, escribir, peticionesA, seccion } from './fechas.ts';
+import { campoFecha, elegirDiaUno, escribir, peticionesA, seccion, tras } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 // The date ranges of the reports on MUI X pickers: a query only for a complete range accepted,
@@ -13,22 +13,6 @@ beforeAll(async () => {
   navegador = await abrirNavegador();
 });
 afterAll(() => navegador?.close());
-
-/** Waits long enough for a request the page would send, then gives the count. */
-const tras = async (pagina: Page, vistas: string[]) => {
-  await pagina.waitForTimeout(700);
-  return vistas.length;
-};
-
-/** Opens the picker of `campo`, clicks day 1 of the month it shows and Seleccionar. */
-async function elegirDiaUno(pagina: Page, nombre: string, foto: string) {
-  await campoFecha(pagina, nombre).getByRole('button').click();
-  const calendario = pagina.getByRole('dialog');
-  await calendario.getByRole('gridcell', { name: '1', exact: true }).click();
-  await pagina.screenshot({ path: `${FOTOS}/${foto}.png` });
-  await calendario.getByRole('button', { name: M.seleccionar }).click();
-  await calendario.waitFor({ state: 'detached' });
-}
 
 describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
   it('ventas: partial or year-0026 dates ask nothing, Seleccionar asks once, >93 days warns', async () => {
@@ -56,7 +40,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     expect(await tras(pagina, vistas)).toBe(0);
 
     // The picker: a day is a draft until Seleccionar, which asks once.
-    await elegirDiaUno(pagina, 'fechaInicial', `ventas-picker-${ancho}`);
+    await elegirDiaUno(pagina, 'fechaInicial', `${FOTOS}/ventas-picker-${ancho}.png`);
     await expect.poll(() => vistas.length).toBe(1);
     expect(await tras(pagina, vistas)).toBe(1);
     expect(vistas[0]).toContain('diaIni=1&');
@@ -90,7 +74,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     await pagina.keyboard.press('Backspace');
     await pagina.keyboard.press('Enter');
     expect(await tras(pagina, vistas)).toBe(0);
-    await elegirDiaUno(pagina, 'fechaInicial', `graficas-picker-${ancho}`);
+    await elegirDiaUno(pagina, 'fechaInicial', `${FOTOS}/graficas-picker-${ancho}.png`);
     await expect.poll(() => vistas.length).toBe(1);
     expect(await tras(pagina, vistas)).toBe(1);
 
