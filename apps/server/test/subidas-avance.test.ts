@@ -126,15 +126,21 @@ describe('action 7 in file order', () => {
         ['lid1', 'Lider Uno', 'Clave.123', 2, 'Lider Orden', '', '', ''],
         ['cli1', 'Cliente Uno', 'Clave.123', 3, 'Lider Orden', 'Cliente Orden', '', ''],
         ['cli2', 'Cliente Dos', 'Clave.123', 3, 'lider orden', 'cliente orden', '', ''],
+        ['cli9', 'Cliente Nueve', 'Clave.123', 3, '', 'Cliente Orden', '', ''],
       ]),
     );
     expect(r.statusCode, r.body).toBe(200);
     const cuerpo = r.json();
-    expect(cuerpo).toMatchObject({ total: 4, correctos: 3, erroneos: 1 });
+    expect(cuerpo).toMatchObject({ total: 5, correctos: 3, erroneos: 2 });
     // The client named before its leader is wrong: rows go in file order.
     const antes = cuerpo.arreglo.find((f: Fila) => f.fila === 2);
     expect(antes.celdas.filter((c: { isCorrecto: boolean }) => !c.isCorrecto)).toMatchObject([
       { llave: 'LIDER', mensaje: M.lineaLiderInvalido },
+    ]);
+    // A client without a leader is its row's fault, not the file's.
+    const sinLider = cuerpo.arreglo.find((f: Fila) => f.fila === 6);
+    expect(sinLider.celdas.filter((c: { isCorrecto: boolean }) => !c.isCorrecto)).toMatchObject([
+      { llave: 'LIDER', mensaje: M.clienteSinLider },
     ]);
     const usuarios = await e.db
       .selectFrom('usuarios as u')

@@ -5,6 +5,7 @@ export const MENSAJES_SUBIDAS = {
   /** (propio) */ etapaEscribiendo: 'Guardando filas',
   /** (propio) */ etapaTerminada: 'Terminado',
   /** (propio) */ avanceSubida: '{etapa}: {porcentaje} %',
+  /** (propio) action 7 */ clienteSinLider: 'Un cliente (nivel 3) necesita su líder',
   /** (propio) */ hojaInstrucciones: 'Instrucciones',
   /** (propio) */ instruccionesColumna: 'Columna',
   /** (propio) */ instruccionesObligatoria: 'Obligatoria',

@@ -73,8 +73,9 @@ export async function subirUsuarios(
       const cliente = v('CLIENTE');
       const clienteId =
         liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
-      if (nivel === NIVEL.cliente && lider !== '' && liderId === undefined && !delArchivo)
-        errores.set(idx('LIDER'), M.lineaLiderInvalido);
+      // A client without its leader would fail the whole file's write (resolverJerarquia): its cell.
+      if (nivel === NIVEL.cliente && liderId === undefined && !delArchivo)
+        errores.set(idx('LIDER'), lider === '' ? M.clienteSinLider : M.lineaLiderInvalido);
       const p = peticionRegistrarUsuario.safeParse({
         username: v('USERNAME'),
         nombre: v('NOMBRE'),
