@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProveedorFechas } from '../src/ui/Fechas.tsx';
 import type { Filtros } from '../src/ui/FiltrosChips.tsx';
 import { type ListaCargada, ListaConChips } from '../src/ui/ListaConChips.tsx';
 import { simularAlto, verFinal } from './desplazar.ts';
@@ -60,7 +61,9 @@ function pintar(l: ListaCargada<Fila>, alFiltrar = vi.fn()) {
   return render(
     <QueryClientProvider client={cliente}>
       <SnackbarProvider>
-        <Pantalla lista={l} alFiltrar={alFiltrar} />
+        <ProveedorFechas>
+          <Pantalla lista={l} alFiltrar={alFiltrar} />
+        </ProveedorFechas>
       </SnackbarProvider>
     </QueryClientProvider>,
   );
