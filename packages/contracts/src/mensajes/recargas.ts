@@ -83,8 +83,6 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ bloqueVacio: 'El bloque no tiene líneas',
   /** (propio) */ bloqueDemasiadasLineas: 'Un bloque admite hasta {max} líneas',
   /** (propio) */ lineaMasivaInvalida: 'Línea {n} del bloque inválida: {detalle}',
-  /** (propio) */ horaInicial: 'Hora inicial',
-  /** (propio) */ horaFinal: 'Hora final',
   /** (propio) */ programar: 'Programar',
   /** (propio) */ cancelar: 'Cancelar',
   /** (propio) */ inicio: 'Inicio',
