@@ -1,3 +1,4 @@
+import { API_EMPRESAS } from '@recargas/contracts/empresas';
 import { API_LINEAS } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
@@ -15,7 +16,7 @@ import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
  * Every paged list scrolled to its last row (issue 18), by mouse wheel at 1280 px and by the End
  * key at 800 px, on more than five pages of data. The data goes into tgmex, a company no other
  * browser test reads, through the real API: line, port-out and user uploads (.xlsx made with
- * exceljs) and top-ups against the provider simulator.
+ * exceljs), settings changes (audit rows) and top-ups against the provider simulator.
  */
 const base = inject('baseURL');
 const EMPRESA = 'tgmex';
@@ -29,7 +30,7 @@ let navegador: Browser;
 async function llamar(
   pagina: Page,
   ruta: string,
-  cuerpo: { json?: unknown; xlsx?: unknown[][]; campos?: Record<string, string> },
+  cuerpo: { json?: unknown; xlsx?: unknown[][]; campos?: Record<string, string>; metodo?: string },
 ) {
   let archivo: number[] | undefined;
   if (cuerpo.xlsx) {
@@ -39,7 +40,7 @@ async function llamar(
     archivo = [...new Uint8Array(await libro.xlsx.writeBuffer())];
   }
   return pagina.evaluate(
-    async ({ ruta, json, campos, archivo }) => {
+    async ({ ruta, json, campos, archivo, metodo }) => {
       const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
       const cabeceras: Record<string, string> = {
         Authorization: `Bearer ${localStorage.getItem('token')}`,
@@ -55,10 +56,10 @@ async function llamar(
         cabeceras['Content-Type'] = 'application/json';
         body = JSON.stringify(json);
       }
-      const r = await fetch(ruta, { method: 'POST', headers: cabeceras, body });
+      const r = await fetch(ruta, { method: metodo, headers: cabeceras, body });
       return { status: r.status, cuerpo: await r.json() };
     },
-    { ruta, json: cuerpo.json, campos: cuerpo.campos, archivo },
+    { ruta, json: cuerpo.json, campos: cuerpo.campos, archivo, metodo: cuerpo.metodo ?? 'POST' },
   );
 }
 
@@ -111,6 +112,14 @@ async function sembrar(pagina: Page) {
     ['ICC', 'LIDER', 'CLIENTE', 'INTER', 'DN_ORIGEN', 'COMPANIA_ORIGEN', 'NIP', 'MONTO_RECARGA'],
     ...indices.map((i) => [numero('8952888', i, 19), LIDER, '', '', '', '', '', '']),
   ]);
+  // N settings changes, each one audit row; an even number leaves the setting as it was.
+  for (let i = 0; i < N; i++) {
+    const r = await llamar(pagina, API_EMPRESAS.configuraciones, {
+      metodo: 'PATCH',
+      json: { columnaExtraMasivas: i % 2 === 0 },
+    });
+    expect(r.status, JSON.stringify(r.cuerpo)).toBe(200);
+  }
   // Top-ups ten at a time: the simulator answers each.
   for (let i = 0; i < N; i += 10) {
     const lote = indices.slice(i, i + 10).map((j) =>
@@ -138,6 +147,12 @@ const LISTAS: Lista[] = [
     ruta: '/in/portabilidades',
     tabla: 'tabla-portas',
     api: API_PORTABILIDADES.portabilidades,
+  },
+  {
+    nombre: 'configuraciones',
+    ruta: '/in/configuraciones',
+    tabla: 'tabla-auditoria',
+    api: API_EMPRESAS.auditoria,
   },
   {
     nombre: 'reciclaje',
@@ -204,6 +219,8 @@ async function recorrer(pagina: Page, l: Lista, modo: Modo) {
 /** Scrolls a table by wheel, End key or script until its last row is in view; all rows loaded, few drawn. */
 async function desplazar(pagina: Page, nombre: string, tabla: string, total: number, modo: Modo) {
   const caja = pagina.getByTestId(`${tabla}-caja`);
+  // A user brings the box into view first (Configuraciones' history is below the form).
+  await caja.scrollIntoViewIfNeeded();
   const caja0 = await caja.boundingBox();
   if (modo === 'rueda' && caja0)
     await pagina.mouse.move(caja0.x + caja0.width / 2, caja0.y + caja0.height / 2);
