@@ -55,6 +55,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     await expect(dialogo.getByTestId('contacto-ventas').textContent()).resolves.toBe(
       texto('contactoVentas', { email: 'ventas@demo.mx', phone: '55 1234 5678' }),
     );
+    await pagina.waitForTimeout(300); // the dialog's fade, for the screenshot
     await pagina.screenshot({ path: `${FOTOS}/ventas-aviso-${ancho}.png` });
     await dialogo.getByRole('button', { name: M.cerrar }).click();
     expect(await tras(pagina, vistas)).toBe(1);
@@ -68,6 +69,11 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     await pagina.goto(`${base}/in/graficas`);
     const tarjeta = pagina.getByTestId('grafica-lider').first();
     await tarjeta.waitFor();
+    // Whole axis labels: yearly sums (tens of thousands) and daily dates, none cut with '…'.
+    const cortadas = async () =>
+      (await tarjeta.locator('.MuiChartsAxis-tickLabel').allTextContents()).filter((t) => t.includes('…'));
+    expect(await cortadas()).toEqual([]);
+    await pagina.screenshot({ path: `${FOTOS}/graficas-anual-${ancho}.png` });
     const vistas = peticionesA(pagina, '/graficas');
     const inicial = campoFecha(pagina, 'fechaInicial');
     await seccion(inicial, 'Mes').click();
@@ -80,8 +86,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
 
     await pagina.getByLabel(M.diario).check();
     await expect.poll(() => tarjeta.locator('.MuiChartsAxis-tickLabel').count()).toBeGreaterThan(3);
-    const etiquetas = await tarjeta.locator('.MuiChartsAxis-tickLabel').allTextContents();
-    expect(etiquetas.filter((t) => t.includes('…'))).toEqual([]);
+    expect(await cortadas()).toEqual([]);
     // The chart spans the card: the whole width, not half of it.
     const grafica = await tarjeta.locator('svg.MuiChartsSvgLayer-root').boundingBox();
     const caja = await tarjeta.boundingBox();
