@@ -2,6 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { campoFecha, escribir } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 /** The upload screen in Chromium: progress by stage, the result table, no stale error toast. */
@@ -45,6 +46,19 @@ describe.each([1280, 800])('subirArchivos at %i px', (ancho) => {
     await pagina.goto(`${base}/in/subirArchivos`);
     await selector(pagina, 'accion').click();
     await pagina.getByRole('option', { name: '1 Registrar nuevos' }).click();
+    // Vigencia in the portal's picker (yyyy/mm/dd), sent as yyyy-mm-dd.
+    const vigencia = campoFecha(pagina, 'vigencia');
+    await escribir(vigencia, 'Año', '20270315');
+    await expect(vigencia.locator('input').inputValue()).resolves.toBe('2027/03/15');
+    // The form's own field, as the page hands it to fetch (the multipart body is not inspectable).
+    await pagina.evaluate(() => {
+      const w = window as unknown as { vigencia?: unknown };
+      const original = window.fetch;
+      window.fetch = (url, o) => {
+        if (o?.body instanceof FormData) w.vigencia = o.body.get('vigencia');
+        return original(url, o);
+      };
+    });
     await pagina.locator('input[name="archivo"]').setInputFiles(await archivo(FILAS));
     // Long tasks from here on: drawing 1,000 result rows at once froze the page 1.2-1.4 s.
     await pagina.evaluate(() => {
@@ -55,6 +69,9 @@ describe.each([1280, 800])('subirArchivos at %i px', (ancho) => {
       }).observe({ type: 'longtask' });
     });
     await pagina.getByRole('button', { name: M.subirArchivo }).click();
+    await expect(pagina.evaluate(() => (window as unknown as { vigencia?: unknown }).vigencia)).resolves.toBe(
+      '2027-03-15',
+    );
     // A stage of the server's and its percentage, on a determinate bar.
     const etapa = pagina.getByTestId('subida-etapa');
     const conPorcentaje = new RegExp(

@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { accionPermitida } from '@recargas/contracts/acceso';
 import { M, texto } from '@recargas/contracts/mensajes';
 import {
@@ -19,10 +19,12 @@ import {
   type RespuestaSubida,
 } from '@recargas/contracts/subidas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
 import { type SnackbarKey, useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
+import { BARRA_ACCIONES, DIA_MINIMO, deDia } from '../../ui/Fechas.tsx';
 import { type Opcion, Seleccion } from '../../ui/Seleccion.tsx';
 import { avanceSubida, nuevoIdAvance, PLANTILLAS, subirArchivo } from './api.ts';
 import { ProgresoSubida } from './ProgresoSubida.tsx';
@@ -67,7 +69,7 @@ export function SubirArchivos() {
   const [accion, setAccion] = useState<AccionSubida | ''>('');
   const [archivo, setArchivo] = useState<File | null>(null);
   const [plataforma, setPlataforma] = useState<'' | '1' | '2'>('');
-  const [vigencia, setVigencia] = useState('');
+  const [vigencia, setVigencia] = useState<Dayjs | null>(null);
   const [errorAccion, setErrorAccion] = useState(false);
   const [resultado, setResultado] = useState<{ accion: AccionSubida; r: RespuestaSubida } | null>(null);
   const entrada = useRef<HTMLInputElement>(null);
@@ -82,7 +84,8 @@ export function SubirArchivos() {
       datos.append('avance', v.id);
       // Vigencia and platform travel only for actions 1 and 2 (section 7).
       if (ACCIONES_CON_VIGENCIA.includes(v.accion)) {
-        if (vigencia) datos.append('vigencia', vigencia);
+        const dia = deDia(vigencia);
+        if (dia) datos.append('vigencia', dia);
         if (admin) datos.append('plataformaId', plataforma || '0');
       }
       datos.append('archivo', v.archivo, v.archivo.name);
@@ -188,14 +191,12 @@ export function SubirArchivos() {
         )}
         {conVigencia && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              fullWidth
-              type="date"
-              name="vigencia"
+            <DatePicker
               label={M.vigencia}
               value={vigencia}
-              onChange={(e) => setVigencia(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              minDate={DIA_MINIMO}
+              onChange={setVigencia}
+              slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'vigencia' } }}
             />
           </Grid>
         )}
