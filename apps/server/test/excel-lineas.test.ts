@@ -69,7 +69,9 @@ describe('POST /excel tipo ADMINISTRAR', () => {
     // Same rows in the same order: ICCs, names and carriers as the screen shows them.
     expect(filas.map((f) => f[col('Icc')])).toEqual(vista.filas.map((l) => l.icc));
     expect(filas.map((f) => f[col('Lider')])).toEqual(vista.filas.map((l) => l.liderNombre));
-    expect(filas.map((f) => f[col('Compañia')])).toEqual(vista.filas.map((l) => etiquetaCarrier(String(l.compania))));
+    expect(filas.map((f) => f[col('Compañia')])).toEqual(
+      vista.filas.map((l) => etiquetaCarrier(String(l.compania))),
+    );
     expect(new Set(filas.map((f) => f[col('Compañia')]))).toEqual(new Set(['Telcel', 'Movistar']));
     expect(filas.map((f) => f[col('Monto')] ?? null)).toEqual(vista.filas.map((l) => l.monto));
     const sinFecha = filas.filter((f) => f[col('Fecha de recarga')] === M.lineaSinFecha);
