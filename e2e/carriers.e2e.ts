@@ -85,7 +85,7 @@ describe('carrier platforms, platform user and comments in Chromium', () => {
     await pagina.waitForURL(/\/in\/comentariosCarier$/);
     const telcel = pagina.locator('textarea[name="comentario-T"]');
     await telcel.fill('Telcel: recargas de 30 a 200 sin demora');
-    await pagina.getByRole('button', { name: M.enviar }).click();
+    await pagina.getByRole('button', { name: M.enviar, exact: true }).click();
     await aviso(M.comentariosGuardados).waitFor();
 
     await pagina.getByTestId('menu-recargas').click();
