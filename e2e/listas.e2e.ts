@@ -2,14 +2,13 @@ import { API_EMPRESAS } from '@recargas/contracts/empresas';
 import { API_LINEAS } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
-import { API_RECARGAS } from '@recargas/contracts/recargas';
 import { API_RECICLAJE } from '@recargas/contracts/reciclaje';
 import { API_REPORTES } from '@recargas/contracts/reportes';
 import { API_SUBIDAS } from '@recargas/contracts/subidas';
 import { API_USUARIOS } from '@recargas/contracts/usuarios';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLAVE, LIDER, LIDERES, llamar, N, sembrar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 /**
@@ -20,116 +19,7 @@ import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
  */
 const base = inject('baseURL');
 const EMPRESA = 'tgmex';
-/** More than five pages of 20. */
-const N = 130;
-const LIDER = 'Lider Listas';
-const CLAVE = 'Clave.123';
 let navegador: Browser;
-
-/** A call to the portal from inside the page, with its session (token and XSRF cookie). */
-async function llamar(
-  pagina: Page,
-  ruta: string,
-  cuerpo: { json?: unknown; xlsx?: unknown[][]; campos?: Record<string, string>; metodo?: string },
-) {
-  let archivo: number[] | undefined;
-  if (cuerpo.xlsx) {
-    const libro = new ExcelJS.Workbook();
-    const hoja = libro.addWorksheet('Hoja');
-    for (const f of cuerpo.xlsx) hoja.addRow(f);
-    archivo = [...new Uint8Array(await libro.xlsx.writeBuffer())];
-  }
-  return pagina.evaluate(
-    async ({ ruta, json, campos, archivo, metodo }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const cabeceras: Record<string, string> = {
-        Authorization: `Bearer ${localStorage.getItem('token')}`,
-        'X-XSRF-TOKEN': xsrf,
-      };
-      let body: BodyInit | undefined;
-      if (archivo) {
-        const f = new FormData();
-        for (const [k, v] of Object.entries(campos ?? {})) f.set(k, v);
-        f.set('archivo', new Blob([new Uint8Array(archivo)]), 'datos.xlsx');
-        body = f;
-      } else {
-        cabeceras['Content-Type'] = 'application/json';
-        body = JSON.stringify(json);
-      }
-      const r = await fetch(ruta, { method: metodo, headers: cabeceras, body });
-      return { status: r.status, cuerpo: await r.json() };
-    },
-    { ruta, json: cuerpo.json, campos: cuerpo.campos, archivo, metodo: cuerpo.metodo ?? 'POST' },
-  );
-}
-
-const dia = (desplazamiento: number) => {
-  const d = new Date(Date.now() + desplazamiento * 86_400_000);
-  return `${d.getFullYear()}/${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}`;
-};
-const numero = (prefijo: string, i: number, largo: number) =>
-  `${prefijo}${String(i).padStart(largo - prefijo.length, '0')}`;
-
-/** The data: N lines (expired, so also N to recycle), N port-outs, a leader with N clients, N top-ups. */
-async function sembrar(pagina: Page) {
-  const subir = async (accion: string, filas: unknown[][], campos: Record<string, string> = {}) => {
-    const r = await llamar(pagina, API_SUBIDAS.subir, { xlsx: filas, campos: { accion, ...campos } });
-    expect(r.status, JSON.stringify(r.cuerpo).slice(0, 300)).toBe(200);
-    expect(r.cuerpo.correctos, r.cuerpo.mensaje).toBe(filas.length - 1);
-  };
-  const indices = Array.from({ length: N }, (_, i) => i);
-  await subir('7', [
-    ['USERNAME', 'NOMBRE', 'PASSWORD', 'NIVEL', 'LIDER', 'CLIENTE', 'TELEFONO', 'MAX_RECARGAS'],
-    ['lidlistas', LIDER, CLAVE, 2, '', '', '', 10],
-  ]);
-  await subir('7', [
-    ['USERNAME', 'NOMBRE', 'PASSWORD', 'NIVEL', 'LIDER', 'CLIENTE', 'TELEFONO', 'MAX_RECARGAS'],
-    ...indices.map((i) => [
-      `clilistas${i}`,
-      `Cliente Listas ${i}`,
-      CLAVE,
-      3,
-      LIDER,
-      `Cliente Listas ${i}`,
-      '',
-      5,
-    ]),
-  ]);
-  await subir(
-    '1',
-    [
-      ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
-      ...indices.map((i) => [numero('8952777', i, 19), numero('55777', i, 10), 'T', 30, LIDER, '', '']),
-    ],
-    { vigencia: dia(-2), plataformaId: '2' },
-  );
-  // Action 4: one bulk block of N lines.
-  await subir('4', [
-    ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
-    ...indices.map((i) => [numero('8952999', i, 19), numero('55999', i, 10), 'T', 30, LIDER, '', '']),
-  ]);
-  await subir('6', [
-    ['ICC', 'LIDER', 'CLIENTE', 'INTER', 'DN_ORIGEN', 'COMPANIA_ORIGEN', 'NIP', 'MONTO_RECARGA'],
-    ...indices.map((i) => [numero('8952888', i, 19), LIDER, '', '', '', '', '', '']),
-  ]);
-  // N settings changes, each one audit row; an even number leaves the setting as it was.
-  for (let i = 0; i < N; i++) {
-    const r = await llamar(pagina, API_EMPRESAS.configuraciones, {
-      metodo: 'PATCH',
-      json: { columnaExtraMasivas: i % 2 === 0 },
-    });
-    expect(r.status, JSON.stringify(r.cuerpo)).toBe(200);
-  }
-  // Top-ups ten at a time: the simulator answers each.
-  for (let i = 0; i < N; i += 10) {
-    const lote = indices.slice(i, i + 10).map((j) =>
-      llamar(pagina, API_RECARGAS.recargar, {
-        json: { dn: numero('55666', j, 10), compania: 'T', monto: 30 },
-      }),
-    );
-    for (const r of await Promise.all(lote)) expect(r.status, JSON.stringify(r.cuerpo)).toBe(200);
-  }
-}
 
 interface Lista {
   nombre: string;
@@ -270,6 +160,18 @@ describe.each([
     expect(errores).toEqual([]);
   });
 
+  it('inventario (one answer, drawn virtually)', async () => {
+    const respuesta = pagina.waitForResponse(
+      (r) => new URL(r.url()).pathname === API_PORTABILIDADES.inventario,
+    );
+    await pagina.goto(`${base}/in/inventario`);
+    const total = ((await (await respuesta).json()).inventario as unknown[]).length;
+    expect(total).toBeGreaterThan(LIDERES);
+    await pagina.getByTestId('tabla-inventario').locator('tbody tr[data-index]').first().waitFor();
+    await desplazar(pagina, 'inventario', 'tabla-inventario', total, modo);
+    expect(errores).toEqual([]);
+  });
+
   it('the lines of a bulk block (one answer, drawn virtually)', async () => {
     await pagina.goto(`${base}/in/recargasMasivas`);
     await pagina.getByRole('button', { name: M.detalles }).first().click();
@@ -279,34 +181,42 @@ describe.each([
   });
 });
 
+/** Scrolls an open picker's list (or presses End in it) until it holds `esperadas` choices. */
+async function pickerHastaElFinal(pagina: Page, entrada: string, modo: Modo, esperadas: number) {
+  const campo = pagina.locator(`input[name="${entrada}"]`);
+  await campo.click();
+  const opciones = pagina.getByRole('option');
+  await expect.poll(() => opciones.count()).toBeGreaterThan(0);
+  if (modo === 'fin') await campo.focus();
+  const limite = Date.now() + 30_000;
+  while ((await opciones.count()) < esperadas && Date.now() < limite) {
+    if (modo === 'fin') await pagina.keyboard.press('End');
+    else await pagina.getByRole('listbox').evaluate((l) => l.scrollTo(0, l.scrollHeight));
+    await pagina.waitForTimeout(150);
+  }
+  expect(await opciones.count()).toBe(esperadas);
+  await pagina.keyboard.press('Escape');
+}
+
 /**
- * The client picker of the user form (10 a page, SelectorPaginado) loads to its last choice:
- * by scrolling its list at 1280 px, by the End key at 800 px.
+ * The pickers of the user form (10 a page, SelectorPaginado) load to their last choice: by
+ * scrolling the list at 1280 px, by the End key at 800 px.
  */
 describe.each([
   [1280, 'rueda'],
   [800, 'fin'],
-] as const)('the client picker reaches its last choice at %i px (%s)', (ancho, modo) => {
-  it(`${N} clients of ${LIDER}`, async () => {
+] as const)('the leader and client pickers reach their last choice at %i px (%s)', (ancho, modo) => {
+  it(`'Sin lider' and ${LIDERES + 1} leaders; ${N} clients of ${LIDER}`, async () => {
     const { pagina, errores } = await nuevaPagina(navegador, ancho);
     await iniciarSesion(pagina, base, EMPRESA, 'admin');
     await pagina.goto(`${base}/in/usuarioNew`);
     await pagina.getByLabel(M.tipoUsuario).click();
     await pagina.getByRole('option', { name: M.tipoCliente, exact: true }).click();
-    await pagina.locator('input[name="lider"]').click();
+    await pickerHastaElFinal(pagina, 'lider', modo, LIDERES + 2);
+    // The leader by its name: the search goes to the server.
+    await pagina.locator('input[name="lider"]').fill(LIDER);
     await pagina.getByRole('option', { name: LIDER, exact: true }).click();
-    const cliente = pagina.locator('input[name="cliente"]');
-    await cliente.click();
-    const opciones = pagina.getByRole('option');
-    await expect.poll(() => opciones.count()).toBeGreaterThan(0);
-    if (modo === 'fin') await cliente.focus();
-    const limite = Date.now() + 30_000;
-    while ((await opciones.count()) < N && Date.now() < limite) {
-      if (modo === 'rueda') await pagina.getByRole('listbox').evaluate((l) => l.scrollTo(0, l.scrollHeight));
-      else await pagina.keyboard.press('End');
-      await pagina.waitForTimeout(150);
-    }
-    expect(await opciones.count()).toBe(N);
+    await pickerHastaElFinal(pagina, 'cliente', modo, N);
     expect(errores).toEqual([]);
     await pagina.context().close();
   });
