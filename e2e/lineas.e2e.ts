@@ -207,6 +207,18 @@ describe('line inventory and uploads in Chromium', () => {
     const ancho = await angosta.evaluate(() => document.documentElement.scrollWidth);
     expect(ancho).toBeLessThanOrEqual(800);
     await captura(angosta, 'administrarBase-800');
+    // Inline edit at 800 px: the table scrolls inside its box, the invalid DN turns red.
+    const primera = angosta.getByTestId('tabla-lineas').locator('tbody tr[data-index="0"]');
+    await primera.getByRole('button', { name: M.colEditar }).click();
+    const dn = primera.locator('input[name="editar-dn"]');
+    await dn.fill('12');
+    await primera.getByRole('button', { name: M.guardar }).click();
+    await primera.getByText(M.lineaDnInvalido).waitFor();
+    expect(await dn.getAttribute('aria-invalid')).toBe('true');
+    await expect(angosta.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      800,
+    );
+    await captura(angosta, 'administrarBase-edicion-800');
     await angosta.goto(`${base}/in/subirArchivos`);
     await angosta.getByText(M.seleccionaUnaAccion).waitFor();
     await expect(angosta.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
