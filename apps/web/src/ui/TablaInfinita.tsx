@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { M } from '@recargas/contracts/mensajes';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface Columna<F> {
   llave: string;
@@ -79,7 +79,8 @@ export function TablaInfinita<F>(props: {
     getScrollElement: () => caja.current,
     estimateSize: () => ALTO_FILA,
     overscan: FUERA,
-    getItemKey: (i) => clave(filas[i] as F),
+    // Stable between scroll frames: a new function makes the virtualizer measure every row again.
+    getItemKey: useCallback((i: number) => clave(filas[i] as F), [filas, clave]),
   });
   const items = virtual.getVirtualItems();
   // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
@@ -99,22 +100,31 @@ export function TablaInfinita<F>(props: {
   // width it has had. Other columns, or no rows (the header alone stretches), start again.
   const anchos = useRef({ columnas: '', px: [] as number[] });
   const llaves = columnas.map((c) => c.llave).join('\n');
+  // A ResizeObserver, not a measure on every render: reading widths each scroll frame forced a
+  // layout per frame (the top cost in bench:web's profile at 100,000 rows).
+  const sinFilas = filas.length === 0;
   useLayoutEffect(() => {
     setAltoCabecera(cabecera.current?.offsetHeight ?? 0);
     const celdas = [...(cabecera.current?.children ?? [])] as HTMLElement[];
-    if (anchos.current.columnas !== llaves || filas.length === 0) {
+    if (anchos.current.columnas !== llaves || sinFilas) {
       anchos.current = { columnas: llaves, px: [] };
       for (const celda of celdas) celda.style.minWidth = '';
-      if (filas.length === 0) return;
+      if (sinFilas) return;
     }
-    celdas.forEach((celda, i) => {
-      const ancho = celda.getBoundingClientRect().width;
-      if (ancho > (anchos.current.px[i] ?? 0)) {
-        anchos.current.px[i] = ancho;
-        celda.style.minWidth = `${Math.ceil(ancho)}px`;
+    const observador = new ResizeObserver((cambios) => {
+      for (const cambio of cambios) {
+        const celda = cambio.target as HTMLElement;
+        const i = celdas.indexOf(celda);
+        const ancho = cambio.borderBoxSize[0]?.inlineSize ?? celda.getBoundingClientRect().width;
+        if (ancho > (anchos.current.px[i] ?? 0)) {
+          anchos.current.px[i] = ancho;
+          celda.style.minWidth = `${Math.ceil(ancho)}px`;
+        }
       }
     });
-  });
+    for (const celda of celdas) observador.observe(celda);
+    return () => observador.disconnect();
+  }, [llaves, sinFilas]);
 
   const arriba = (items[0]?.start ?? altoCabecera) - altoCabecera;
   const abajo = items.length ? virtual.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
