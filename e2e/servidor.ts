@@ -46,6 +46,9 @@ export async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: datos,
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1, as one user would not: the per-IP limit is the
+      // server tests' subject, not theirs.
+      RATE_LIMIT_MAX: '100000',
       PROVIDER_SIM_URL: simURL,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

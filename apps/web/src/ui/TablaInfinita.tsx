@@ -17,7 +17,7 @@ export interface Columna<F> {
   celda?: (fila: F, indice: number) => ReactNode;
 }
 
-/** The height of a small MUI row, until the browser measures the real one. */
+/** The height of a small MUI row, until the browser measures the list's first row. */
 const ALTO_FILA = 33;
 /** Rows drawn beyond each edge of the view, so a quick wheel turn shows no blank. */
 const FUERA = 10;
@@ -73,15 +73,23 @@ export function TablaInfinita<F>(props: {
   const cabecera = useRef<HTMLTableRowElement>(null);
   // The rows start below the header: the virtual positions then match the page's.
   const [altoCabecera, setAltoCabecera] = useState(0);
+  // The first row's height is the estimate for the rest: a row measured at the estimate moves
+  // nothing, while each one that differs makes TanStack Virtual copy its size cache and place
+  // every later row again (O(rows loaded) per new row, the scroll cost left at 100,000 rows).
+  const [altoFila, setAltoFila] = useState(ALTO_FILA);
   const virtual = useVirtualizer({
     paddingStart: altoCabecera,
     count: filas.length,
     getScrollElement: () => caja.current,
-    estimateSize: () => ALTO_FILA,
+    estimateSize: useCallback(() => altoFila, [altoFila]),
     overscan: FUERA,
     // Stable between scroll frames: a new function makes the virtualizer measure every row again.
     getItemKey: useCallback((i: number) => clave(filas[i] as F), [filas, clave]),
   });
+  // A new estimate places the rows not yet measured again (TanStack Virtual does not watch it).
+  useEffect(() => {
+    if (altoFila !== ALTO_FILA) virtual.measure();
+  }, [altoFila, virtual]);
   const items = virtual.getVirtualItems();
   // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
   const ultima = virtual.range?.endIndex ?? -1;
@@ -106,6 +114,8 @@ export function TablaInfinita<F>(props: {
   useLayoutEffect(() => {
     setAltoCabecera(cabecera.current?.offsetHeight ?? 0);
     const celdas = [...(cabecera.current?.children ?? [])] as HTMLElement[];
+    const primera = caja.current?.querySelector<HTMLElement>('tbody tr[data-index]');
+    if (primera) setAltoFila(primera.getBoundingClientRect().height);
     if (anchos.current.columnas !== llaves || sinFilas) {
       anchos.current = { columnas: llaves, px: [] };
       for (const celda of celdas) celda.style.minWidth = '';
