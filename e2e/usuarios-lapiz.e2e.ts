@@ -44,6 +44,9 @@ describe.each([1280, 800])('users list at %i px', (ancho) => {
     for (const u of ['root', 'admin', 'portas', 'capturista']) expect(f[u]?.[1], u).toBe(false);
     expect(f.root?.[0]).toBe(M.nivelRoot);
     expect(f.admin?.[0]).toBe(M.nivelAdministrador);
+    // Editar is pinned to the table's right edge: in view without scrolling sideways.
+    const lapiz = await pagina.getByTestId('editar-lider').boundingBox();
+    expect((lapiz?.x ?? ancho) + (lapiz?.width ?? 0)).toBeLessThanOrEqual(ancho);
     await pagina.screenshot({ path: `/tmp/shots-usuarios/usuarios-admin-${ancho}.png`, fullPage: true });
     expect(errores).toEqual([]);
     await pagina.context().close();

@@ -15,7 +15,18 @@ export interface Columna<F> {
   valor: string;
   /** The cell of one row; `indice` is the row's place in the list (0 first). */
   celda?: (fila: F, indice: number) => ReactNode;
+  /** Pinned to the right edge (the row's pencil), so a phone reaches it without scrolling sideways. */
+  fija?: boolean;
 }
+
+/** A pinned column's cells: on the right edge, over the cells that pass beneath them. */
+const FIJA = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  borderLeft: 1,
+  borderLeftColor: 'divider',
+} as const;
 
 /** The height of a small MUI row, until the browser measures the list's first row. */
 const ALTO_FILA = 33;
@@ -36,7 +47,7 @@ const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<
   return (
     <TableRow hover ref={medir} data-index={indice}>
       {columnas.map((c) => (
-        <TableCell key={c.llave}>
+        <TableCell key={c.llave} sx={c.fija ? { ...FIJA, zIndex: 1 } : undefined}>
           {c.celda ? c.celda(fila, indice) : String((fila as Record<string, unknown>)[c.llave] ?? '')}
         </TableCell>
       ))}
@@ -151,7 +162,10 @@ export function TablaInfinita<F>(props: {
         <TableHead>
           <TableRow ref={cabecera}>
             {columnas.map((c) => (
-              <TableCell key={c.llave} sx={{ whiteSpace: 'nowrap', fontWeight: 'bold' }}>
+              <TableCell
+                key={c.llave}
+                sx={{ whiteSpace: 'nowrap', fontWeight: 'bold', ...(c.fija && { ...FIJA, zIndex: 3 }) }}
+              >
                 {c.valor}
               </TableCell>
             ))}

@@ -287,6 +287,7 @@ export function Portabilidades() {
           {
             llave: 'editar',
             valor: M.colEditar,
+            fija: true,
             celda: (f) =>
               enEdicion(f) ? (
                 <IconButton aria-label={M.guardar} onClick={alGuardar} disabled={ocupado} color="primary">

@@ -45,6 +45,7 @@ const CELDAS: Partial<Record<string, (f: Fila) => string>> = {
 export const columnaEditar = (sesion: Sesion): Columna<UsuarioFila> => ({
   llave: 'editar',
   valor: M.colEditar,
+  fija: true,
   celda: (f) =>
     puedeEscribir(sesion, f) ? (
       <IconButton
