@@ -78,6 +78,8 @@ function renovar(): Promise<boolean> {
       const r = await enviar(API_AUTH.renovarToken, { metodo: 'POST' });
       if (!r.ok) return false;
       const { token } = (await r.json()) as { token: string };
+      // A renewal that ends after a logout must not bring the session back.
+      if (!localStorage.getItem('token')) return false;
       guardarToken(token);
       // A renewal also brings the permissions as they are now (an administrator may have changed them).
       void actualizarPermisos();

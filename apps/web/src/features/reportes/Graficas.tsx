@@ -21,6 +21,12 @@ import { useGraficas } from './api.ts';
 const pesos = (v: number | null) => (v === null ? '' : `$${v.toLocaleString('es-MX')}`);
 
 /**
+ * The amount axis' width from its longest label (the top tick may pass the top amount by a
+ * digit): MUI's 'auto' kept the width of the previous ticks when the period changed ('$1,…').
+ */
+const anchoMontos = (montos: readonly number[]) => 16 + 8 * pesos(Math.max(0, ...montos) * 10).length;
+
+/**
  * /in/graficas: for each leader, its username and a line chart of the amount recharged per
  * period (summed by the server), across the whole width. Default: the company's graficasMeses
  * (12) months back to today, yearly.
@@ -79,7 +85,7 @@ export function Graficas() {
                         height: 'auto',
                       },
                     ]}
-                    yAxis={[{ width: 'auto', valueFormatter: pesos }]}
+                    yAxis={[{ width: anchoMontos(l.puntos.map((p) => p.monto)), valueFormatter: pesos }]}
                     series={[
                       {
                         data: l.puntos.map((p) => p.monto),
