@@ -56,7 +56,7 @@ const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<
 }) as <F>(p: PropsFila<F>) => ReactNode;
 
 /** A row of no content that stands for the rows not drawn above or below the view. */
-const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
+export const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
   alto > 0 ? (
     <TableRow aria-hidden sx={{ height: alto }}>
       <TableCell colSpan={columnas} sx={{ p: 0, border: 0 }} />

@@ -10,6 +10,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
+import { Relleno } from '../../ui/TablaInfinita.tsx';
 
 type FilaSubida = RespuestaSubida['arreglo'][number];
 
@@ -50,14 +51,6 @@ const Fila = memo(function Fila(props: {
     </TableRow>
   );
 });
-
-/** A row of no content standing for the rows not drawn above or below the view. */
-const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
-  alto > 0 ? (
-    <TableRow aria-hidden sx={{ height: alto }}>
-      <TableCell colSpan={columnas} sx={{ p: 0, border: 0 }} />
-    </TableRow>
-  ) : null;
 
 /**
  * The upload's result rows (up to LIMITE_ARREGLO): only the rows in view are drawn (TanStack
