@@ -17,6 +17,15 @@ export interface Config {
   sessionTtl: number;
   cookieSecure: boolean;
   redisUrl: string | undefined;
+  /** TRUST_PROXY: proxy hops to trust (1 = the one reverse proxy) or their addresses/CIDRs. */
+  trustProxy: false | number | string;
+  /** Bearer tokens of /metrics and /docs; unset: open in development, closed in production. */
+  metricsToken: string | undefined;
+  docsToken: string | undefined;
+  /** NODE_ENV=production. */
+  produccion: boolean;
+  /** The worker's /health, /ready and /metrics (npm run worker); unset: none. */
+  workerPort: number | undefined;
   /** Requests per minute per IP, all routes. */
   rateLimitMax: number;
   /**
@@ -127,6 +136,13 @@ function notificaciones(dataDir: string, env: NodeJS.ProcessEnv): ConfigNotifica
   };
 }
 
+/** A number of hops, else a comma list of addresses or CIDRs (Fastify's trustProxy); 0: none. */
+function confianzaProxy(v: string | undefined): false | number | string {
+  const t = v?.trim() ?? '';
+  if (t === '' || t === '0') return false;
+  return /^\d+$/.test(t) ? Number(t) : t;
+}
+
 /** DATA_DIR=memory:// keeps the embedded database in memory (tests, throw-away demos). */
 export const MEMORIA = 'memory://';
 
@@ -151,6 +167,11 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: entero(env.SESSION_TTL, 12 * 60 * 60),
     cookieSecure: env.COOKIE_SECURE === '1',
     redisUrl: env.REDIS_URL || undefined,
+    trustProxy: confianzaProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    docsToken: env.DOCS_TOKEN || undefined,
+    produccion: env.NODE_ENV === 'production',
+    workerPort: env.WORKER_PORT ? entero(env.WORKER_PORT, 0) || undefined : undefined,
     rateLimitMax: entero(env.RATE_LIMIT_MAX, 600),
     loginMaxFallosCuenta: entero(env.LOGIN_MAX_FALLOS_CUENTA, 5),
     loginMaxFallosIp: entero(env.LOGIN_MAX_FALLOS_IP, 30),
