@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
@@ -7,7 +7,7 @@ import { COLUMNAS_LINEA } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carpetaExports, registrarExportador } from '../src/modules/excel/service.ts';
+import { barrer, registrarExportador } from '../src/modules/excel/service.ts';
 import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -26,6 +26,9 @@ afterAll(() => e.cerrar());
 
 const excel = (s: Sesion, body: object) =>
   e.app.inject({ method: 'POST', url: '/excel', payload: body, headers: conToken(s.token, s.xsrf) });
+/** Names of the exports stored in the database, complete or not. */
+const guardados = async () =>
+  (await e.db.selectFrom('excel_archivos').select('nombre').orderBy('nombre').execute()).map((f) => f.nombre);
 const descargar = (nombre: string) =>
   e.app.inject({ url: `/excel/descargar?nombre=${encodeURIComponent(nombre)}` });
 
@@ -140,7 +143,7 @@ describe('POST /excel tipo ADMINISTRAR', () => {
 });
 
 describe('POST /excel, the writer thread', () => {
-  it('a failure while writing removes the partial file and answers the generic Spanish error', async () => {
+  it('a failure while writing leaves no stored export and answers the generic Spanish error', async () => {
     // A rich-text value exceljs cannot render: the writer thread fails on the second batch.
     registrarExportador('PORTAS', async () => ({
       hoja: 'Prueba',
@@ -152,12 +155,11 @@ describe('POST /excel, the writer thread', () => {
         yield [['tres']];
       },
     }));
-    const carpeta = carpetaExports(e.app);
-    const antes = new Set(existsSync(carpeta) ? readdirSync(carpeta) : []);
+    const antes = await guardados();
     const r = await excel(admin, { tipo: 'PORTAS', fechas: {} });
     expect(r.statusCode, r.body).toBe(500);
     expect(r.json().mensaje).toBe(M.errorInesperado);
-    expect(readdirSync(carpeta).filter((n) => !antes.has(n))).toEqual([]);
+    expect(await guardados()).toEqual(antes);
   });
 
   it('the API answers other requests while an export is being written', async () => {
@@ -202,19 +204,24 @@ describe('GET /excel/descargar', () => {
     expect(r.json().mensaje).toBe(M.excelExpirado);
   });
 
-  it('an unknown name is 404; an expired file is refused and deleted', async () => {
+  it('an unknown name is 404; an expired export is refused, and the sweep deletes it with its chunks', async () => {
     expect(
       (await descargar('administrar-20260101-000000-00000000000000000000000000000000.xlsx')).statusCode,
     ).toBe(404);
     const r = await excel(admin, { tipo: 'ADMINISTRAR' });
     const nombre = r.json().nombreArchivo as string;
-    const ruta = join(carpetaExports(e.app), nombre);
-    expect(existsSync(ruta)).toBe(true);
-    const viejo = new Date(Date.now() - 2 * 60 * 60_000);
-    utimesSync(ruta, viejo, viejo);
+    expect(await guardados()).toContain(nombre);
+    await sql`update excel_archivos set expira = now() - interval '1 second' where nombre = ${nombre}`.execute(
+      e.db,
+    );
     const d = await descargar(nombre);
     expect(d.statusCode).toBe(404);
     expect(d.json().mensaje).toBe(M.excelExpirado);
-    expect(existsSync(ruta)).toBe(false);
+    expect(await barrer(e.app)).toBeGreaterThanOrEqual(1);
+    expect(await guardados()).not.toContain(nombre);
+    const trozos = await sql<{
+      n: number;
+    }>`select count(*)::int as n from excel_trozos where nombre = ${nombre}`.execute(e.db);
+    expect(trozos.rows[0]?.n).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import type {
   EmpresaLogosTable,
   EmpresasTable,
 } from './schema/empresas.ts';
+import type { ExcelArchivosTable, ExcelTrozosTable } from './schema/excel.ts';
 import type { LineasTable } from './schema/lineas.ts';
 import type { BloqueLineasTable, BloquesTable, ProgramacionesTable } from './schema/masivas.ts';
 import type {
@@ -39,6 +40,7 @@ export type * from './schema/actualizaciones.ts';
 export type * from './schema/auth.ts';
 export type * from './schema/carriers.ts';
 export type * from './schema/empresas.ts';
+export type * from './schema/excel.ts';
 export type * from './schema/lineas.ts';
 export type * from './schema/masivas.ts';
 export type * from './schema/notificaciones.ts';
@@ -86,4 +88,6 @@ export interface DB {
   ventas_dia: VentasDiaTable;
   subidas_en_curso: SubidasEnCursoTable;
   subidas_deshacer: SubidasDeshacerTable;
+  excel_archivos: ExcelArchivosTable;
+  excel_trozos: ExcelTrozosTable;
 }

@@ -1,4 +1,5 @@
 import type { Ctx } from '../contexto.ts';
+import * as excel from '../modules/excel/service.ts';
 import * as masivas from '../modules/masivas/service.ts';
 import { registrarTrabajadorMasivas } from '../modules/masivas/trabajos.ts';
 import * as notificaciones from '../modules/notificaciones/service.ts';
@@ -35,6 +36,7 @@ export async function registrarTrabajadores(ctx: Ctx) {
     await recargas.barrer(ctx);
     await saldos.revisar(ctx);
     await notificaciones.barrer(ctx);
+    await excel.barrer(ctx);
   });
   await ctx.boss.work(COLAS.notificar, { pollingIntervalSeconds: 1 }, async () => {
     await notificaciones.entregarPendientes(ctx);

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { NOMBRE_EXCEL, type PeticionExcel } from '@recargas/contracts/excel';
 import { filtrosLineas } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
-import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { cediendo } from '../../db/pglite-dialect.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as lineas from '../lineas/service.ts';
+import * as repo from './repo.ts';
 
 /** How long an export stays downloadable (env EXCEL_TTL_MIN, default 60 minutes). */
 export const ttlExcel = (env: NodeJS.ProcessEnv = process.env) => {
@@ -19,9 +20,8 @@ export const ttlExcel = (env: NodeJS.ProcessEnv = process.env) => {
   return (Number.isInteger(n) && n > 0 ? n : 60) * 60_000;
 };
 
-/** The export folder: DATA_DIR/exports, or one in the system's temp folder for memory://. */
-export const carpetaExports = (ctx: Pick<Ctx, 'config'>) =>
-  ctx.config.dataDir === MEMORIA ? join(tmpdir(), 'recargas-exports') : join(ctx.config.dataDir, 'exports');
+/** Size of the stored chunks: a download holds one at a time. */
+const TROZO = 1024 * 1024;
 
 /** What an export kind produces: its titles and its rows in batches. */
 export interface Contenido {
@@ -59,19 +59,18 @@ export function registrarExportador(tipo: PeticionExcel['tipo'], exportador: Exp
 
 /**
  * POST /excel: the rows are streamed (exceljs WorkbookWriter, in a thread of its own) into a
- * file of the export folder, under a name that cannot be guessed; the file is renamed into place
- * only when complete, and is deleted once it expires. Old files are swept on each export.
+ * staging file of this machine, which is then copied into the database in chunks (excel_trozos),
+ * so every API process can serve the download. The export is downloadable only once complete,
+ * under a name that cannot be guessed, until it expires; expired ones are swept (barrer).
  */
 export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
   const exportador = EXPORTADORES[p.tipo];
   if (!exportador) throw new ErrorApi(400, M.excelNoDisponible);
   const contenido = await exportador(ctx, u, p);
-  const carpeta = carpetaExports(ctx);
-  await mkdir(carpeta, { recursive: true });
-  await barrer(carpeta, ttlExcel());
+  await barrer(ctx);
   const marca = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const nombre = `${p.tipo.toLowerCase()}-${marca}-${randomBytes(16).toString('hex')}.xlsx`;
-  const parcial = join(carpeta, `${nombre}.parcial`);
+  const parcial = join(tmpdir(), `recargas-${nombre}.parcial`);
   let filas = 0;
   const escritor = abrirEscritor({
     ruta: parcial,
@@ -79,6 +78,7 @@ export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
     titulos: contenido.titulos,
     numericas: contenido.numericas,
   });
+  const expira = new Date(Date.now() + ttlExcel());
   try {
     try {
       // The rows are read here (the embedded database lives in this thread) and written there.
@@ -95,13 +95,27 @@ export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
     } finally {
       await escritor.terminar(); // nothing writes to the partial file after this
     }
-    await rename(parcial, join(carpeta, nombre));
+    await cediendo(() => guardar(ctx, nombre, u.empresaId, expira, parcial));
   } catch (e) {
     // A failure here is ours (logged whole by the error handler); the screen says 'No se pudo crear el excel'.
-    await rm(parcial, { force: true });
+    await repo.borrar(ctx.db, nombre).catch(() => {});
     throw e;
+  } finally {
+    await rm(parcial, { force: true });
   }
-  return { nombreArchivo: nombre, expira: new Date(Date.now() + ttlExcel()).toISOString(), filas };
+  return { nombreArchivo: nombre, expira: expira.toISOString(), filas };
+}
+
+/** Copies the finished file into the database, one chunk per statement (no long transaction). */
+async function guardar(ctx: Ctx, nombre: string, empresaId: number, expira: Date, ruta: string) {
+  await repo.crear(ctx.db, nombre, empresaId, expira);
+  let n = 0;
+  let tamano = 0;
+  for await (const datos of createReadStream(ruta, { highWaterMark: TROZO }) as AsyncIterable<Buffer>) {
+    await repo.guardarTrozo(ctx.db, nombre, n++, datos);
+    tamano += datos.length;
+  }
+  await repo.completar(ctx.db, nombre, n, tamano);
 }
 
 /**
@@ -140,42 +154,28 @@ function abrirEscritor(datos: { ruta: string; hoja: string; titulos: string[]; n
   };
 }
 
-/** Deletes the exports older than `ttl` ms (and stale partial files). */
-export async function barrer(carpeta: string, ttl: number) {
-  const ahora = Date.now();
-  let nombres: string[] = [];
-  try {
-    nombres = await readdir(carpeta);
-  } catch {
-    return;
-  }
-  for (const n of nombres) {
-    const ruta = join(carpeta, n);
-    try {
-      if (ahora - (await stat(ruta)).mtimeMs > ttl) await rm(ruta, { force: true });
-    } catch {}
-  }
+/** Deletes the expired exports (each export sweeps, and the workers' minute sweep). */
+export async function barrer(ctx: Pick<Ctx, 'db'>) {
+  return repo.borrarVencidos(ctx.db);
 }
 
 /**
- * The file behind a download name: only names the export makes (letters, digits, - and _,
- * ending .xlsx), inside the folder, not expired. An expired file is deleted on the way.
+ * The export behind a download name: only names the export makes (letters, digits, - and _,
+ * ending .xlsx), complete, not expired. Its chunks are read one query at a time as the client
+ * takes them, so a 1,000,000-row file is never whole in memory.
  */
-export async function abrir(ctx: Pick<Ctx, 'config'>, nombre: string) {
+export async function abrir(ctx: Pick<Ctx, 'db'>, nombre: string) {
   if (!NOMBRE_EXCEL.test(nombre)) throw new ErrorApi(400, M.excelExpirado);
-  const carpeta = resolve(carpetaExports(ctx));
-  const ruta = resolve(carpeta, nombre);
-  if (!ruta.startsWith(carpeta + sep)) throw new ErrorApi(400, M.excelExpirado);
-  let info: Awaited<ReturnType<typeof stat>>;
-  try {
-    info = await stat(ruta);
-  } catch {
-    throw new ErrorApi(404, M.excelExpirado);
+  const archivo = await repo.vigente(ctx.db, nombre);
+  if (!archivo) throw new ErrorApi(404, M.excelExpirado);
+  const { trozos: total, tamano } = archivo;
+  async function* trozos() {
+    for (let n = 0; n < total; n++) {
+      const datos = await repo.trozo(ctx.db, nombre, n);
+      // Swept mid-download (expired meanwhile): the response ends short, as a dropped one would.
+      if (!datos) throw new Error(`Excel ${nombre}: falta el trozo ${n}`);
+      yield Buffer.from(datos.buffer, datos.byteOffset, datos.byteLength);
+    }
   }
-  if (!info.isFile()) throw new ErrorApi(404, M.excelExpirado);
-  if (Date.now() - info.mtimeMs > ttlExcel()) {
-    await rm(ruta, { force: true });
-    throw new ErrorApi(404, M.excelExpirado);
-  }
-  return { flujo: createReadStream(ruta), tamano: info.size };
+  return { flujo: Readable.from(trozos(), { objectMode: false }), tamano };
 }
