@@ -1,4 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { enExclusiva } from './cerrojo.ts';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001_base.ts';
 import * as m0002 from './migrations/0002_recargas.ts';
@@ -48,7 +49,10 @@ const MIGRACIONES: Record<string, Migration> = {
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };
 
 export async function migrar(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: proveedor }).migrateToLatest();
+  // Under the start-up lock: processes started together migrate one after another.
+  const { error, results } = await enExclusiva(db, () =>
+    new Migrator({ db, provider: proveedor }).migrateToLatest(),
+  );
   const fallida = results?.find((r) => r.status === 'Error');
   if (error || fallida) {
     throw new Error(`Migración fallida ${fallida?.migrationName ?? ''}: ${String(error)}`);

@@ -1,5 +1,6 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import PgBoss from 'pg-boss';
+import { enExclusiva } from '../db/cerrojo.ts';
 import type { Db } from '../db/database.ts';
 import type { Bitacora } from '../lib/bitacora.ts';
 import { sinBaseDeDatos } from '../lib/errores.ts';
@@ -63,7 +64,15 @@ export async function iniciarColas(
     migrate: true,
   });
   boss.on('error', (e) => opciones.log.error({ err: e }, 'pg-boss'));
-  await boss.start();
+  // One process at a time creates the queues (db/cerrojo.ts); pg-boss migrates its schema here too.
+  await enExclusiva(db, async () => {
+    await boss.start();
+    await crearColas(boss);
+  });
+  return boss;
+}
+
+async function crearColas(boss: PgBoss) {
   // createQueue leaves an existing queue as it was: databases made before apply the options too.
   const crearOActualizar = async (cola: PgBoss.Queue) => {
     await boss.createQueue(cola.name, cola);
@@ -92,5 +101,4 @@ export async function iniciarColas(
   });
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
   await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
-  return boss;
 }
