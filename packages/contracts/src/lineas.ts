@@ -21,6 +21,12 @@ export const LIMITES_LINEA = { icc: 19, dnMin: 10, dnMax: 13, nir: 10, producto:
 export const PAGINA_LINEAS = 20;
 export const PAGINA_LINEAS_MAX = 100;
 
+/**
+ * A count with chips on free text (number, ICC, names, dates) reads the lines themselves: it
+ * stops past this many and says 'más de 10,000 encontrados' (issue 25).
+ */
+export const CONTEO_LINEAS_MAX = 10_000;
+
 /** Columns of administrarBase, in screen order, with their titles. */
 export const COLUMNAS_LINEA = {
   icc: 'Icc',
@@ -114,6 +120,8 @@ export const respuestaLineas = z.object({
   lineas: z.array(linea),
   /** 'N encontrados': counted on the first page (no cursor), null on later pages. */
   total: z.number().int().nullable(),
+  /** 'más de N encontrados': chips on free text matched more than CONTEO_LINEAS_MAX lines. */
+  masDe: z.boolean(),
   /** Cursor of the next page, null at the end. */
   siguiente: z.string().nullable(),
   /** The range used, yyyy-mm-dd (defaults filled in). */

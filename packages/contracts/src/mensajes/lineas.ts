@@ -52,6 +52,8 @@ export const MENSAJES_LINEAS = {
   noAplica: 'No aplica',
   vigencia: 'Vigencia',
   /** (propio) spec: 'N encontrados' */ encontrados: '{n} encontrados',
+  /** (propio) issue 25: a count with chips on free text stops at a bound */ masDeEncontrados:
+    'más de {n} encontrados',
   /** (propio) */ avisoDosMesesTitulo: 'Aviso',
   /** (propio) */ avisoDosMeses:
     'Ahora esta sección carga por defecto las líneas de los últimos dos meses. Cambia las fechas para consultar otro periodo.',

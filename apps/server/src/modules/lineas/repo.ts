@@ -29,7 +29,7 @@ const fechaHora = (col: string, zona: string) =>
 const fechaDia = (col: string) => sql<string>`coalesce(to_char(${sql.ref(col)}, 'YYYY/MM/DD'), '')`;
 
 /** What each column shows, as SQL text: the chips match against exactly this. */
-function textoColumna(c: ColumnaLinea, zona: string): RawBuilder<string> {
+export function textoColumna(c: ColumnaLinea, zona: string): RawBuilder<string> {
   switch (c) {
     case 'icc':
       return sql`l.icc`;
@@ -89,7 +89,7 @@ export const vistas = (db: Db, empresaId: number) =>
   conNombres(db, empresaId).selectAll('l').select(nombresVista);
 
 /** The lines of a range, scoped and filtered, with the names the screen shows. */
-function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
+export function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
   let q = conNombres(db, a.empresaId)
     .where('l.fecha_subida', '>=', sql<Date>`(${r.desde}::date)::timestamp at time zone ${r.zona}`)
     .where('l.fecha_subida', '<', sql<Date>`(${r.hasta}::date + 1)::timestamp at time zone ${r.zona}`);
@@ -165,13 +165,6 @@ export async function paginaTexto(
     k: f.k,
     t: columnas.map((_, i) => (f as Record<string, unknown>)[`c${i}`] as string),
   }));
-}
-
-export async function contar(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas): Promise<number> {
-  const f = await consulta(db, a, r, filtros)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(f.n);
 }
 
 export const porId = (db: Db | Tx, empresaId: number, id: number) =>

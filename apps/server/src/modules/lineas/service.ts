@@ -20,6 +20,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import { type Rango, rangoMesesAtras } from '../../lib/fechas.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
+import * as conteos from './repo-conteo.ts';
 import * as reciclaje from './repo-reciclaje.ts';
 import * as subidas from './repo-subidas.ts';
 
@@ -132,15 +133,20 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
     puedeDesbloquear: puedeDesbloquear(u, ajustes.usuariosDesbloqueo),
   };
   const alcance = alcanceDe(u);
-  if (!alcance) return { ...base, lineas: [], total: cursor ? null : 0, siguiente: null };
-  const filas = await repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1);
+  if (!alcance) return { ...base, lineas: [], total: cursor ? null : 0, masDe: false, siguiente: null };
+  // The page and its count are independent reads: side by side.
+  const [filas, conteo] = await Promise.all([
+    repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
+    cursor ? undefined : conteos.contar(ctx.db, alcance, rango, filtros),
+  ]);
   const hayMas = filas.length > q.limit;
   const vistas = hayMas ? filas.slice(0, q.limit) : filas;
   const ultima = vistas.at(-1);
   return {
     ...base,
     lineas: vistas.map((f) => ocultar(aLinea(f), columnas)),
-    total: cursor ? null : await repo.contar(ctx.db, alcance, rango, filtros),
+    total: conteo?.total ?? null,
+    masDe: conteo?.masDe ?? false,
     siguiente: hayMas && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
   };
 }

@@ -120,7 +120,12 @@ export function AdministrarBase() {
         total={
           lista.total === null
             ? null
-            : { texto: texto('encontrados', { n: lista.total }), testId: 'lineas-total' }
+            : {
+                texto: lista.primera?.masDe
+                  ? texto('masDeEncontrados', { n: lista.total.toLocaleString('en') })
+                  : texto('encontrados', { n: lista.total }),
+                testId: 'lineas-total',
+              }
         }
         rango={{ desde, hasta, alCambiar: setRango }}
         chips={{ columnas: primera?.titulos ?? [], valor: filtros, alCambiar: setFiltros }}

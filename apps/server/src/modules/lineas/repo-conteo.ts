@@ -1,0 +1,61 @@
+import type { ColumnaLinea, FiltrosLineas } from '@recargas/contracts/lineas';
+import { CONTEO_LINEAS_MAX } from '@recargas/contracts/lineas';
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { columnasConChips, condicionChips } from '../../lib/chips.ts';
+import { type Alcance, consulta, type Rango, textoColumna } from './repo.ts';
+
+/** A count: exact, or `masDe` when more than CONTEO_LINEAS_MAX lines match. */
+export interface Conteo {
+  total: number;
+  masDe: boolean;
+}
+
+/** The columns the day totals (migration 0024) hold: a chip on them is answered there. */
+const EN_TOTALES: readonly ColumnaLinea[] = ['lider', 'cliente', 'compania', 'plataforma'];
+
+/** Whether a range with these chips is counted from the day totals. */
+export const desdeTotales = (filtros: FiltrosLineas) =>
+  columnasConChips(filtros).every(([c]) => EN_TOTALES.includes(c));
+
+/**
+ * The day totals of a range, as rows `l` shaped like lines (none is null again), with the same
+ * names `ld` and `cl` the page joins: each chip is the same text test as on the lines.
+ */
+export async function contarPorTotales(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
+  const chips = condicionChips(filtros, (c) => textoColumna(c, r.zona)) ?? sql<SqlBool>`true`;
+  const res = await sql<{ n: string }>`select coalesce(sum(l.n), 0) as n
+    from (select t.n, nullif(t.lider_id, 0) as lider_id, nullif(t.cliente_id, 0) as cliente_id, t.compania,
+        nullif(t.plataforma, 0) as plataforma
+      from lineas_dia t
+      where t.empresa_id = ${a.empresaId} and t.dia between ${r.desde}::date and ${r.hasta}::date
+        ${a.liderId === undefined ? sql`` : sql`and t.lider_id = ${a.liderId}`}) l
+    left join lideres ld on ld.id = l.lider_id
+    left join clientes cl on cl.id = l.cliente_id
+    where ${chips}`.execute(db);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** The lines themselves, counted up to one past the bound. */
+export async function contarFilas(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas, hasta: number) {
+  const f = await db
+    .selectFrom(
+      consulta(db, a, r, filtros)
+        .select(sql`1`.as('x'))
+        .limit(hasta + 1)
+        .as('f'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(f.n);
+}
+
+/**
+ * 'N encontrados': from the day totals when the chips are on their columns (or none); else the
+ * lines (free text: number, ICC, names, dates), stopping past CONTEO_LINEAS_MAX.
+ */
+export async function contar(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas): Promise<Conteo> {
+  if (desdeTotales(filtros)) return { total: await contarPorTotales(db, a, r, filtros), masDe: false };
+  const n = await contarFilas(db, a, r, filtros, CONTEO_LINEAS_MAX);
+  return n > CONTEO_LINEAS_MAX ? { total: CONTEO_LINEAS_MAX, masDe: true } : { total: n, masDe: false };
+}
