@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
+import { REDACTAR } from './lib/bitacora.ts';
 import { rutasActualizaciones } from './modules/actualizaciones/routes.ts';
 import { rutasAuth } from './modules/auth/routes.ts';
 import { rutasCarriers } from './modules/carriers/routes.ts';
@@ -46,7 +47,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      redact: REDACTAR,
     },
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -58,7 +59,10 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('proveedores', new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs));
+  app.decorate(
+    'proveedores',
+    new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs, config.reloadly, app.log),
+  );
   const boss = await iniciarColas(db, { trabajador: config.trabajadores, log: app.log });
   app.decorate('boss', boss);
   app.addHook('onClose', () => boss.stop({ graceful: false, wait: true }));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import webpush from 'web-push';
+import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
 
 /** Settings from the environment (listed in .env.example). */
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   providerSimUrl: string | undefined;
   /** How long a send waits for the provider before its outcome counts as unknown (ms). */
   providerTimeoutMs: number;
+  /** Reloadly accounts by name, from RELOADLY_<CUENTA>_CLIENT_ID/_CLIENT_SECRET/_AUDIENCE/_URL. */
+  reloadly: CuentasReloadly;
   /** Seconds after a top-up is written before its reconciliation job first looks at it. */
   reconciliarTras: number;
   /** Age (seconds) of an open top-up before the sweep gives it a reconciliation job. */
@@ -182,6 +185,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     providerSimUrl: env.PROVIDER_SIM_URL || undefined,
     providerTimeoutMs: entero(env.PROVIDER_TIMEOUT_MS, 5000),
+    reloadly: cuentasReloadly(env),
     reconciliarTras: entero(env.RECONCILIAR_TRAS, 10),
     graciaNoEncontrada: entero(env.GRACIA_NO_ENCONTRADA, 60),
     barridoTras: entero(env.BARRIDO_TRAS, 60),

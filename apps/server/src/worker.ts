@@ -12,7 +12,7 @@ const log = crearBitacora(config);
 const db = await abrirDb(config);
 await migrar(db);
 const boss = await iniciarColas(db, { trabajador: true, log });
-const proveedores = new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs);
+const proveedores = new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs, config.reloadly, log);
 await registrarTrabajadores({ db, config, proveedores, boss, log });
 log.info('Trabajadores en marcha: reconciliación de recargas y barrido');
 

@@ -5,5 +5,23 @@ import type { Config } from '../config.ts';
 /** What logs: the app's own pino (`app.log`) or one made by crearBitacora. */
 export type Bitacora = FastifyBaseLogger;
 
+/**
+ * What no log line may show: the session headers, and provider credentials and tokens wherever
+ * an object carrying them is logged (a config, a token answer, a request's headers).
+ */
+export const REDACTAR = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'reloadly',
+  '*.reloadly',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.access_token',
+  '*.authorization',
+  '*.headers.authorization',
+];
+
 /** A pino logger at the app's level (LOG_LEVEL), for what runs outside a request: the worker, the pool. */
-export const crearBitacora = (config: Pick<Config, 'logLevel'>): Bitacora => pino({ level: config.logLevel });
+export const crearBitacora = (config: Pick<Config, 'logLevel'>): Bitacora =>
+  pino({ level: config.logLevel, redact: REDACTAR });

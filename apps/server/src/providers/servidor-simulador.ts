@@ -1,16 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Envio, SolicitudPorta } from './puerto.ts';
+import { leer, sandboxReloadly } from './sandbox-reloadly.ts';
 import { type Fallas, SIN_FALLAS, Simulador, saldosIniciales } from './simulador.ts';
-
-const leer = async (req: IncomingMessage) => {
-  let texto = '';
-  for await (const trozo of req) texto += trozo;
-  return texto ? JSON.parse(texto) : {};
-};
 
 /**
  * The provider simulator as its own HTTP server: one simulated account per first path segment
  * (/1-recargatodo/..., /1-pagaqui/...; an account ending in pagaqui has Pagaqui's two bags), faults set with PUT /fallas, ledger at GET /libro.
+ * Under /reloadly it is also Reloadly's API (sandbox-reloadly.ts), with the same faults and ledger.
  * A timeout holds the answer for `esperaTimeoutMs`, longer than any client waits.
  */
 export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTimeoutMs?: number } = {}) {
@@ -26,6 +22,7 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
   };
   const espera = opciones.esperaTimeoutMs ?? 30_000;
   const pendientes = new Set<NodeJS.Timeout>();
+  const reloadly = sandboxReloadly(cuenta, espera, pendientes);
 
   const server: Server = createServer(async (req, res) => {
     const responder = (status: number, cuerpo: unknown) => {
@@ -33,7 +30,10 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
       res.end(JSON.stringify(cuerpo));
     };
     try {
-      const [, primero = '', segundo, tercero] = (req.url ?? '').split('?')[0]?.split('/') ?? [];
+      const url = new URL(req.url ?? '/', 'http://simulador');
+      const [, primero = '', segundo, tercero] = url.pathname.split('/');
+      if (primero === 'reloadly')
+        return await reloadly.atender(req, res, url.pathname.slice('/reloadly'.length), url.searchParams);
       if (req.method === 'PUT' && primero === 'fallas') {
         fallas = { ...fallas, ...(await leer(req)) };
         for (const s of cuentas.values()) s.configurar(fallas);
@@ -102,5 +102,5 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
   server.on('close', () => {
     for (const t of pendientes) clearTimeout(t);
   });
-  return { server, cuentas: cuenta };
+  return { server, cuentas: cuenta, reloadly: reloadly.estado };
 }

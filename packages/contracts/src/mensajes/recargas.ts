@@ -32,6 +32,10 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ tipoSolicitudInvalido: 'Tipo de solicitud no válido',
   /** (propio) */ claveIdempotenciaReutilizada:
     'La clave Idempotency-Key ya se usó con otra solicitud; genera una clave nueva para esta recarga',
+  /** (propio) */ montoNoPermitidoOperador: 'El operador no acepta recargas de {monto} pesos',
+  /** (propio) */ operadorNoDisponible: 'La plataforma no tiene operador para {carrier}',
+  /** (propio) */ rechazoProveedor: 'El proveedor rechazó la recarga; no se realizó ningún cargo',
+  /** (propio) */ plataformaSinCredenciales: 'La plataforma no tiene credenciales configuradas',
 
   // Web labels of the top-up, balances and settings screens (spec section 2)
   recargar: 'Recargar',

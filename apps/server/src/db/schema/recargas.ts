@@ -9,6 +9,10 @@ export interface ProveedoresTable {
   nombre: string;
   adaptador: Generated<string>;
   minimo: Generated<number>;
+  /** The Reloadly account's name of a `reloadly` row (0025). */
+  cuenta: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Operator id per carrier overriding Reloadly's mapping (0025). */
+  operadores: ColumnType<Record<string, number>, string | undefined, string>;
 }
 
 export interface RecargasTable {

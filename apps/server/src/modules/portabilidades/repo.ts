@@ -246,7 +246,7 @@ export async function anotarRecarga(
 export async function proveedorPlataforma(db: Db, empresaId: number, numero: number) {
   return db
     .selectFrom('proveedores')
-    .select(['id', 'empresa_id', 'codigo', 'adaptador'])
+    .select(['id', 'empresa_id', 'codigo', 'adaptador', 'cuenta', 'operadores'])
     .where('empresa_id', '=', empresaId)
     .where('numero', '=', numero)
     .executeTakeFirst();

@@ -64,7 +64,8 @@ export interface FilaEmpresa {
 }
 
 const proveedorJson = (p: string) =>
-  `json_build_object('id', ${p}.id, 'empresa_id', ${p}.empresa_id, 'codigo', ${p}.codigo, 'adaptador', ${p}.adaptador)`;
+  `json_build_object('id', ${p}.id, 'empresa_id', ${p}.empresa_id, 'codigo', ${p}.codigo, 'adaptador', ${p}.adaptador,
+    'cuenta', ${p}.cuenta, 'operadores', ${p}.operadores)`;
 
 const filaEmpresa = sentencia<FilaEmpresa>(`select e.version, e.ajustes,
     e.max_recargas_sin_usuario as max_sin_usuario,
