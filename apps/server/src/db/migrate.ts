@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_actualizaciones_sin_leidas.ts';
 import * as m0020 from './migrations/0020_sesion_empresa_trabajo.ts';
 import * as m0021 from './migrations/0021_excel_archivos.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
+import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0020_sesion_empresa_trabajo': m0020,
   '0021_excel_archivos': m0021,
   '0024_lineas_dia': m0024,
+  '0025_proveedor_reloadly': m0025,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };
