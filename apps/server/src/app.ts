@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -22,6 +23,7 @@ import { rutasAuth } from './modules/auth/routes.ts';
 import { rutasCarriers } from './modules/carriers/routes.ts';
 import { rutasEmpresas } from './modules/empresas/routes.ts';
 import { rutasExcel } from './modules/excel/routes.ts';
+import { rutasIntegraciones } from './modules/integraciones/routes.ts';
 import { rutasLineas } from './modules/lineas/routes.ts';
 import { rutasMasivas } from './modules/masivas/routes.ts';
 import { rutasNotificaciones } from './modules/notificaciones/routes.ts';
@@ -93,7 +95,13 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     ...(config.redisUrl ? { redis: await redis(config.redisUrl) } : {}),
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Portal de recargas', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Portal de recargas', version: '1.0.0' },
+      // The reseller API's /v1 calls (integraciones): an API key in X-Api-Key.
+      components: {
+        securitySchemes: { [ESQUEMA_SEGURIDAD]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -116,6 +124,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     await api.register(rutasMasivas);
     await api.register(rutasActualizaciones);
     await api.register(rutasNotificaciones);
+    await api.register(rutasIntegraciones);
   });
 
   await app.register(web, { dir: config.webDir });

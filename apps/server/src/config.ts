@@ -57,6 +57,10 @@ export interface Config {
   trabajadores: boolean;
   /** Web Push (VAPID) and e-mail (SMTP) of the notifications. */
   notificaciones: ConfigNotificaciones;
+  /** Reseller API (issue 23): calls per minute per key; webhooks' first retry (s, doubling); http receivers. */
+  llavesPorMinuto: number;
+  webhooksReintento: number;
+  webhooksPermitirHttp: boolean;
 }
 
 export interface ConfigNotificaciones {
@@ -191,5 +195,8 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     barridoTras: entero(env.BARRIDO_TRAS, 60),
     trabajadores: env.WORKERS !== '0',
     notificaciones: notificaciones(dataDir, env),
+    llavesPorMinuto: entero(env.API_LLAVE_POR_MINUTO, 600),
+    webhooksReintento: entero(env.WEBHOOKS_REINTENTO_S, 30),
+    webhooksPermitirHttp: env.WEBHOOKS_PERMITIR_HTTP === '1',
   };
 }

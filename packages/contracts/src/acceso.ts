@@ -19,6 +19,11 @@ export type Regla =
   /** No session, granted by an unguessable, short-lived name in the URL (Excel downloads). */
   | { capacidad: true }
   | ReglaSesion
+  /**
+   * No session: an API key (X-Api-Key) acting as its user, whose own rules apply to the screen
+   * call each `/v1` route stands for (integraciones.ts, ACTUA_COMO).
+   */
+  | { llave: true }
   /** Any one of these. */
   | { cualquiera: readonly ReglaSesion[] };
 
@@ -30,6 +35,7 @@ const TODOS = NIVELES;
 const ADMINS = [0, 1] as const;
 const NO_CLIENTES = [0, 1, 2] as const;
 const publico = { publico: true } as const;
+const llave = { llave: true } as const;
 const todos = { niveles: TODOS } as const;
 const admins = { niveles: ADMINS } as const;
 const noClientes = { niveles: NO_CLIENTES } as const;
@@ -139,6 +145,20 @@ export const ENDPOINTS = {
   'POST /api/recicladas/pendientesPorReciclar': adminCon('RECICLADO_MASIVO'),
   'POST /api/recicladas/pendientesPorReciclar/{dn}': adminCon('RECICLADO_MASIVO'),
   'GET /statusActivacion/{icc}': adminCon('ACTIVACIONES_ATT'),
+  // Reseller API (issue 23): administrators manage keys and webhooks; /v1 is called with a key
+  'GET /api/llaves': admins,
+  'POST /api/llaves': admins,
+  'DELETE /api/llaves/{id}': admins,
+  'GET /api/webhooks': admins,
+  'POST /api/webhooks': admins,
+  'DELETE /api/webhooks/{id}': admins,
+  'GET /api/webhooks/entregas': admins,
+  'POST /api/webhooks/entregas/{id}/reenviar': admins,
+  'POST /v1/recargas': llave,
+  'GET /v1/recargas': llave,
+  'GET /v1/recargas/{id}': llave,
+  'GET /v1/saldo': llave,
+  'GET /v1/companias': llave,
 } as const satisfies Record<string, Regla>;
 
 export type Endpoint = keyof typeof ENDPOINTS;
@@ -235,6 +255,17 @@ export const ENDPOINTS_DE_PANTALLA = {
     'POST /sendNotification',
   ],
   actualizaciones: ['GET /api/actualizaciones', 'GET /api/actualizaciones/{id}'],
+  integraciones: [
+    'GET /api/llaves',
+    'POST /api/llaves',
+    'DELETE /api/llaves/{id}',
+    'GET /api/webhooks',
+    'POST /api/webhooks',
+    'DELETE /api/webhooks/{id}',
+    'GET /api/webhooks/entregas',
+    'POST /api/webhooks/entregas/{id}/reenviar',
+    'GET /api/usuarios',
+  ],
 } as const satisfies Record<string, readonly Endpoint[]>;
 
 export type Pantalla = keyof typeof ENDPOINTS_DE_PANTALLA;

@@ -19,6 +19,7 @@ export const AREAS = [
   'carriers',
   'actualizaciones',
   'notificaciones',
+  'integraciones',
 ] as const;
 
 export type Area = (typeof AREAS)[number];

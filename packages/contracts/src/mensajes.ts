@@ -1,4 +1,5 @@
 import { MENSAJES_GENERALES } from './mensajes/generales.ts';
+import { MENSAJES_INTEGRACIONES } from './mensajes/integraciones.ts';
 import { MENSAJES_LINEAS } from './mensajes/lineas.ts';
 import { MENSAJES_NAVEGACION } from './mensajes/navegacion.ts';
 import { MENSAJES_PANTALLAS } from './mensajes/pantallas.ts';
@@ -24,6 +25,7 @@ export const M = {
   ...MENSAJES_PANTALLAS,
   ...MENSAJES_SUBIDAS,
   ...MENSAJES_NAVEGACION,
+  ...MENSAJES_INTEGRACIONES,
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

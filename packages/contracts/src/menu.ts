@@ -90,6 +90,12 @@ export const MENU: readonly ItemMenu[] = [
     principal: 'GET /api/configuraciones',
   },
   {
+    ruta: 'integraciones',
+    area: 'integraciones',
+    titulo: fijo(M.integraciones),
+    principal: 'GET /api/llaves',
+  },
+  {
     ruta: 'actualizaciones',
     area: 'actualizaciones',
     titulo: fijo(M.actualizaciones),

@@ -36,6 +36,7 @@ describe('menu of spec sections 2 and 6', () => {
       'configRecargasSinUsuario',
       'saldos',
       'configuraciones',
+      'integraciones',
       'actualizaciones',
     ]);
   });
@@ -49,6 +50,7 @@ describe('menu of spec sections 2 and 6', () => {
       'administrarBase',
       'saldos',
       'configuraciones',
+      'integraciones',
       'actualizaciones',
     ]);
   });

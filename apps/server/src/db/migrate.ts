@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_portabilidades_icc.ts';
 import * as m0019 from './migrations/0019_actualizaciones_sin_leidas.ts';
 import * as m0020 from './migrations/0020_sesion_empresa_trabajo.ts';
 import * as m0021 from './migrations/0021_excel_archivos.ts';
+import * as m0023 from './migrations/0023_integraciones.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
 import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
 
@@ -46,6 +47,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0019_actualizaciones_sin_leidas': m0019,
   '0020_sesion_empresa_trabajo': m0020,
   '0021_excel_archivos': m0021,
+  '0023_integraciones': m0023,
   '0024_lineas_dia': m0024,
   '0025_proveedor_reloadly': m0025,
 };

@@ -12,6 +12,14 @@ import type {
   EmpresasTable,
 } from './schema/empresas.ts';
 import type { ExcelArchivosTable, ExcelTrozosTable } from './schema/excel.ts';
+import type {
+  EntregasWebhookTable,
+  EventosWebhookTable,
+  IntentosWebhookTable,
+  LlavesApiTable,
+  RecargasApiTable,
+  WebhooksTable,
+} from './schema/integraciones.ts';
 import type { LineasTable } from './schema/lineas.ts';
 import type { BloqueLineasTable, BloquesTable, ProgramacionesTable } from './schema/masivas.ts';
 import type {
@@ -41,6 +49,7 @@ export type * from './schema/auth.ts';
 export type * from './schema/carriers.ts';
 export type * from './schema/empresas.ts';
 export type * from './schema/excel.ts';
+export type * from './schema/integraciones.ts';
 export type * from './schema/lineas.ts';
 export type * from './schema/masivas.ts';
 export type * from './schema/notificaciones.ts';
@@ -90,4 +99,10 @@ export interface DB {
   subidas_deshacer: SubidasDeshacerTable;
   excel_archivos: ExcelArchivosTable;
   excel_trozos: ExcelTrozosTable;
+  llaves_api: LlavesApiTable;
+  webhooks: WebhooksTable;
+  recargas_api: RecargasApiTable;
+  eventos_webhook: EventosWebhookTable;
+  entregas_webhook: EntregasWebhookTable;
+  intentos_webhook: IntentosWebhookTable;
 }

@@ -48,6 +48,8 @@ export const COLAS = {
   notificar: 'notificar',
   /** Nightly: the day totals of the sales reports (reportes/ventasDia.ts). */
   ventasDia: 'sumar-ventas-dia',
+  /** One signed POST of a webhook event, retried with backoff for 24 h (integraciones). */
+  webhook: 'entrega-webhook',
 } as const;
 
 export async function iniciarColas(
@@ -101,4 +103,5 @@ async function crearColas(boss: PgBoss) {
   });
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
   await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
+  await boss.createQueue(COLAS.webhook, { name: COLAS.webhook, policy: 'standard' });
 }

@@ -1,5 +1,7 @@
 import type { Ctx } from '../contexto.ts';
 import * as excel from '../modules/excel/service.ts';
+import * as integraciones from '../modules/integraciones/service.ts';
+import { registrarTrabajadorWebhooks } from '../modules/integraciones/trabajos.ts';
 import * as masivas from '../modules/masivas/service.ts';
 import { registrarTrabajadorMasivas } from '../modules/masivas/trabajos.ts';
 import * as notificaciones from '../modules/notificaciones/service.ts';
@@ -24,6 +26,11 @@ export async function registrarTrabajadores(ctx: Ctx) {
       // completes only the jobs still active (the decided ones).
       const abiertas = trabajos.filter((_, i) => !decididas[i]).map((t) => t.id);
       if (abiertas.length > 0) await ctx.boss.fail(COLAS.reconciliar, abiertas);
+      // An API top-up decided late gets its webhook event now (the sweep would, a minute later).
+      const ids = trabajos.filter((_, i) => decididas[i]).map((t) => t.data.id);
+      await integraciones
+        .generarEventos(ctx, ids)
+        .catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
       // A block line decided late may be the last of its block.
       for (const [i, t] of trabajos.entries())
         if (decididas[i])
@@ -36,6 +43,7 @@ export async function registrarTrabajadores(ctx: Ctx) {
     await recargas.barrer(ctx);
     await saldos.revisar(ctx);
     await notificaciones.barrer(ctx);
+    await integraciones.barrer(ctx);
     await excel.barrer(ctx);
   });
   await ctx.boss.work(COLAS.notificar, { pollingIntervalSeconds: 1 }, async () => {
@@ -45,6 +53,7 @@ export async function registrarTrabajadores(ctx: Ctx) {
     await reportes.sumarVentasDia(ctx);
   });
   await registrarTrabajadorMasivas(ctx);
+  await registrarTrabajadorWebhooks(ctx);
   await ctx.boss.schedule(COLAS.barrido, '* * * * *');
   // 06:30 UTC: after midnight in Mexico's zones.
   await ctx.boss.schedule(COLAS.ventasDia, '30 6 * * *');

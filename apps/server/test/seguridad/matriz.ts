@@ -9,6 +9,8 @@ export type Regla =
   | 'publico'
   /** Public by capability: the URL carries an unguessable name that expires (Excel downloads). */
   | 'capacidad'
+  /** No session: an API key acting as its user (seguridad-llaves.test.ts). */
+  | 'llave'
   | { niveles: readonly number[]; permisos?: readonly Permiso[] }
   /** Any one of these. */
   | { cualquiera: readonly { niveles: readonly number[]; permisos?: readonly Permiso[] }[] };
@@ -123,6 +125,20 @@ export const MATRIZ: Record<string, Regla> = {
   'POST /api/recicladas/pendientesPorReciclar': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
   'POST /api/recicladas/pendientesPorReciclar/{dn}': { niveles: ADMINS, permisos: ['RECICLADO_MASIVO'] },
   'GET /statusActivacion/{icc}': { niveles: ADMINS, permisos: ['ACTIVACIONES_ATT'] },
+  // Reseller API (issue 23): keys and webhooks are the company administrators'; /v1 takes a key
+  'GET /api/llaves': { niveles: ADMINS },
+  'POST /api/llaves': { niveles: ADMINS },
+  'DELETE /api/llaves/{id}': { niveles: ADMINS },
+  'GET /api/webhooks': { niveles: ADMINS },
+  'POST /api/webhooks': { niveles: ADMINS },
+  'DELETE /api/webhooks/{id}': { niveles: ADMINS },
+  'GET /api/webhooks/entregas': { niveles: ADMINS },
+  'POST /api/webhooks/entregas/{id}/reenviar': { niveles: ADMINS },
+  'POST /v1/recargas': 'llave',
+  'GET /v1/recargas': 'llave',
+  'GET /v1/recargas/{id}': 'llave',
+  'GET /v1/saldo': 'llave',
+  'GET /v1/companias': 'llave',
 };
 
 /**
@@ -177,6 +193,7 @@ export const LISTA_BLANCA: Record<string, ReadonlySet<string>> = {
 export function permite(celda: string, u: { nivel: number; permisos: readonly string[]; nombre: string }) {
   const regla = MATRIZ[celda];
   if (regla === undefined) return false;
+  if (regla === 'llave') return false;
   if (typeof regla === 'string') return true;
   const lista = LISTA_BLANCA[u.nombre];
   const opciones = 'cualquiera' in regla ? regla.cualquiera : [regla];

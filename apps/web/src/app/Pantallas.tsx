@@ -10,6 +10,7 @@ import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx'
 import { NuevoUsuarioPlataforma } from '../features/carriers/NuevoUsuarioPlataforma.tsx';
 import { RecargasCarrier } from '../features/carriers/RecargasCarrier.tsx';
 import { Configuraciones } from '../features/empresas/Configuraciones.tsx';
+import { Integraciones } from '../features/integraciones/Integraciones.tsx';
 import { AdministrarBase } from '../features/lineas/AdministrarBase.tsx';
 import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
 import { Inventario } from '../features/portabilidades/Inventario.tsx';
@@ -33,6 +34,7 @@ const RecargasConPaneles = () => <Recargas paneles={<PanelesRecargas />} />;
 const PANTALLAS: Record<string, ComponentType> = {
   recargas: RecargasConPaneles,
   saldos: Saldos,
+  integraciones: Integraciones,
   configRecargasSinUsuario: ConfigSinUsuario,
   configuraciones: Configuraciones,
   usuarios: Usuarios,

@@ -22,7 +22,8 @@ import { type Llave, primera } from './idempotencia.ts';
 import * as repo from './repo.ts';
 import { respuestaDe } from './respuesta.ts';
 
-export type { Llave } from './idempotencia.ts';
+export { cupoDelDia, recargasPorId } from './consulta.ts';
+export { type Llave, llaveDe } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
 
 /** An undone upload put deleted lines back: their top-ups point at them again (subidas/tramos.ts). */

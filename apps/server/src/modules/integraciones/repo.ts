@@ -1,0 +1,296 @@
+import { sql, type Transaction } from 'kysely';
+import { type Db, sentencia } from '../../db/database.ts';
+import { enLotes, porBase } from '../../db/lotes.ts';
+import type { DB } from '../../db/schema.ts';
+
+type Tx = Transaction<DB>;
+
+/** A key as a `/v1` call finds it: the key and its user as a session would read them. */
+export interface LlaveActiva {
+  id: number;
+  prefijo: string;
+  secreto_hash: string;
+  ips: string[];
+  empresa_id: number;
+  usuario_id: number;
+  nivel: number;
+  lider_id: number | null;
+  cliente_id: number | null;
+  max_recargas: number;
+  is_monto: boolean;
+  version: number;
+  permisos: string[];
+  rutas: string[];
+}
+
+const llavesActivas = sentencia<LlaveActiva>(`select k.id, k.prefijo, k.secreto_hash, k.ips, k.empresa_id,
+    k.usuario_id, u.nivel, u.lider_id, u.cliente_id, u.max_recargas, u.is_monto, e.version,
+    (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
+      from usuario_permisos p where p.usuario_id = u.id) as permisos,
+    (select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
+      from usuario_rutas r where r.usuario_id = u.id) as rutas
+  from llaves_api k
+  join usuarios u on u.id = k.usuario_id and u.empresa_id = k.empresa_id
+  join empresas e on e.id = k.empresa_id
+  where k.prefijo = any($1::text[]) and k.revocada is null and u.eliminado is null`);
+
+/**
+ * The live key of `prefijo`, read on every call (a revocation or a change of its user takes
+ * effect at once), batched with the others of the moment like sessions are (db/lotes.ts).
+ */
+export const llaveActiva = porBase((db: Db) =>
+  enLotes(async (prefijos: string[]) => {
+    const filas = await llavesActivas(db, [prefijos]);
+    return prefijos.map((p) => filas.find((f) => f.prefijo === p));
+  }),
+);
+
+export const crearLlave = (
+  db: Db,
+  f: {
+    empresa_id: number;
+    usuario_id: number;
+    nombre: string;
+    prefijo: string;
+    secreto_hash: string;
+    ips: string[];
+  },
+) => db.insertInto('llaves_api').values(f).returning('id').executeTakeFirstOrThrow();
+
+export const llaves = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('llaves_api as k')
+    .innerJoin('usuarios as u', 'u.id', 'k.usuario_id')
+    .select([
+      'k.id',
+      'k.nombre',
+      'k.prefijo',
+      'k.usuario_id',
+      'u.username',
+      'k.ips',
+      'k.creada',
+      'k.ultimo_uso',
+      'k.revocada',
+    ])
+    .where('k.empresa_id', '=', empresaId)
+    .orderBy('k.id', 'desc')
+    .execute();
+
+export const revocarLlave = (db: Db, empresaId: number, id: number) =>
+  db
+    .updateTable('llaves_api')
+    .set({ revocada: new Date() })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .where('revocada', 'is', null)
+    .executeTakeFirst();
+
+export const marcarUso = (db: Db, id: number) =>
+  db.updateTable('llaves_api').set({ ultimo_uso: new Date() }).where('id', '=', id).execute();
+
+/** Links top-ups to the key that made them, batched: a repeat of a key's request links once. */
+export const enlazar = porBase((db: Db) =>
+  enLotes(
+    async (
+      filas: {
+        recarga_id: number;
+        empresa_id: number;
+        llave_id: number;
+        usuario_id: number;
+        referencia: string | null;
+      }[],
+    ) => {
+      await db
+        .insertInto('recargas_api')
+        .values(filas)
+        .onConflict((oc) => oc.column('recarga_id').doNothing())
+        .execute();
+      return filas.map(() => undefined);
+    },
+  ),
+);
+
+export const enlaces = (db: Db, empresaId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('recargas_api')
+        .select(['recarga_id', 'referencia'])
+        .where('empresa_id', '=', empresaId)
+        .where('recarga_id', 'in', ids)
+        .execute();
+
+/** The key user's top-ups with this reference, newest first. */
+export const porReferencia = (db: Db, empresaId: number, usuarioId: number, referencia: string) =>
+  db
+    .selectFrom('recargas_api')
+    .select('recarga_id')
+    .where('empresa_id', '=', empresaId)
+    .where('usuario_id', '=', usuarioId)
+    .where('referencia', '=', referencia)
+    .orderBy('recarga_id', 'desc')
+    .limit(100)
+    .execute();
+
+/** API top-ups still without an event (among `ids`, or the oldest ones). */
+export const sinEvento = (db: Db, ids: readonly number[] | undefined, limite: number) => {
+  let q = db
+    .selectFrom('recargas_api')
+    .select(['recarga_id', 'empresa_id', 'referencia'])
+    .where('evento_id', 'is', null);
+  if (ids) q = q.where('recarga_id', 'in', ids);
+  return q.orderBy('recarga_id').limit(limite).execute();
+};
+
+/** Writes one event per top-up (a repeat keeps the first) and answers the events as they stand. */
+export async function guardarEventos(
+  tx: Tx,
+  eventos: { id: string; empresa_id: number; recarga_id: number; tipo: string; datos: string }[],
+) {
+  await tx
+    .insertInto('eventos_webhook')
+    .values(eventos)
+    .onConflict((oc) => oc.column('recarga_id').doNothing())
+    .execute();
+  const guardados = await tx
+    .selectFrom('eventos_webhook')
+    .select(['id', 'empresa_id', 'recarga_id'])
+    .where(
+      'recarga_id',
+      'in',
+      eventos.map((e) => e.recarga_id),
+    )
+    .execute();
+  for (const e of guardados)
+    await tx
+      .updateTable('recargas_api')
+      .set({ evento_id: e.id })
+      .where('recarga_id', '=', e.recarga_id)
+      .execute();
+  return guardados;
+}
+
+/** One pending delivery per live webhook of each event's company; answers the new ones. */
+export const crearEntregas = (tx: Tx, eventoIds: string[]) =>
+  eventoIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .insertInto('entregas_webhook')
+        .columns(['empresa_id', 'evento_id', 'webhook_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('eventos_webhook as ev')
+            .innerJoin('webhooks as w', (j) =>
+              j.onRef('w.empresa_id', '=', 'ev.empresa_id').on('w.eliminado', 'is', null),
+            )
+            .select(['ev.empresa_id', 'ev.id', 'w.id as webhook_id'])
+            .where('ev.id', 'in', eventoIds),
+        )
+        .onConflict((oc) => oc.columns(['evento_id', 'webhook_id']).doNothing())
+        .returning('id')
+        .execute();
+
+export const crearWebhook = (db: Db, f: { empresa_id: number; url: string; secreto: string }) =>
+  db.insertInto('webhooks').values(f).returning('id').executeTakeFirstOrThrow();
+
+export const webhooks = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('webhooks')
+    .select(['id', 'url', 'creado'])
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .orderBy('id')
+    .execute();
+
+export const eliminarWebhook = (db: Db, empresaId: number, id: number) =>
+  db
+    .updateTable('webhooks')
+    .set({ eliminado: new Date() })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .where('eliminado', 'is', null)
+    .executeTakeFirst();
+
+/** The company's latest deliveries (the screen's list). */
+export const entregas = (db: Db, empresaId: number, limite: number) =>
+  db
+    .selectFrom('entregas_webhook as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .innerJoin('eventos_webhook as ev', 'ev.id', 'd.evento_id')
+    .select([
+      'd.id',
+      'd.webhook_id',
+      'w.url',
+      'd.evento_id',
+      'ev.tipo',
+      'd.estado',
+      'd.intentos',
+      'd.ultimo_status',
+      'd.ultimo_error',
+      'd.creada',
+    ])
+    .where('d.empresa_id', '=', empresaId)
+    .orderBy('d.id', 'desc')
+    .limit(limite)
+    .execute();
+
+/** What a delivery job needs: the delivery, its event and its webhook. */
+export const entregaParaEnviar = (db: Db, id: number) =>
+  db
+    .selectFrom('entregas_webhook as d')
+    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+    .innerJoin('eventos_webhook as ev', 'ev.id', 'd.evento_id')
+    .select([
+      'd.id',
+      'd.estado',
+      'd.intentos',
+      'd.creada',
+      'w.url',
+      'w.secreto',
+      'w.eliminado',
+      'ev.id as evento_id',
+      'ev.tipo',
+      'ev.creado',
+      'ev.datos',
+    ])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+
+/** Records one attempt and what it left the delivery as, together. */
+export const registrarIntento = (
+  db: Db,
+  entregaId: number,
+  r: {
+    status: number | null;
+    error: string | null;
+    ms: number;
+    estado: 'pendiente' | 'entregada' | 'fallida';
+  },
+) =>
+  db.transaction().execute(async (tx) => {
+    const d = await tx
+      .updateTable('entregas_webhook')
+      .set((eb) => ({
+        intentos: eb('intentos', '+', 1),
+        ultimo_status: r.status,
+        ultimo_error: r.error,
+        estado: sql`case when estado = 'entregada' then estado else ${r.estado} end`,
+      }))
+      .where('id', '=', entregaId)
+      .returning('intentos')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('intentos_webhook')
+      .values({ entrega_id: entregaId, numero: d.intentos, status: r.status, error: r.error, ms: r.ms })
+      .execute();
+  });
+
+/** A delivery of the company put back to pending, for a resend; undefined: not the company's. */
+export const reabrirEntrega = (db: Db, empresaId: number, id: number) =>
+  db
+    .updateTable('entregas_webhook')
+    .set({ estado: 'pendiente' })
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();

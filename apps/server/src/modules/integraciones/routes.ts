@@ -1,0 +1,79 @@
+import * as contrato from '@recargas/contracts/integraciones';
+import { M } from '@recargas/contracts/mensajes';
+import { respuestaMensaje } from '@recargas/contracts/saldos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../contexto.ts';
+import { esquema } from '../../lib/rutas.ts';
+import * as integraciones from './service.ts';
+import { rutasV1 } from './v1.ts';
+
+const API = contrato.API_INTEGRACIONES;
+const porId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const tag = 'integraciones';
+
+/** The integraciones screen's calls (administrators, levels 0 and 1), and the `/v1` API. */
+export const rutasIntegraciones: FastifyPluginAsyncZod = async (app) => {
+  const ctx: Ctx = app;
+
+  app.get(
+    API.llaves,
+    esquema(tag, 'Llaves de API de la empresa', { response: { 200: contrato.respuestaLlaves } }),
+    async (req) => integraciones.llaves(ctx, req.sesion),
+  );
+  app.post(
+    API.llaves,
+    esquema(tag, 'Crea una llave de API (el secreto se muestra solo en esta respuesta)', {
+      body: contrato.peticionLlave,
+      response: { 200: contrato.respuestaLlaveCreada },
+    }),
+    async (req) => integraciones.crearLlave(ctx, req.sesion, req.body),
+  );
+  app.delete(
+    API.llave,
+    esquema(tag, 'Revoca una llave de API', { params: porId, response: { 200: respuestaMensaje } }),
+    async (req) => {
+      await integraciones.revocarLlave(ctx, req.sesion, req.params.id);
+      return { mensaje: M.llaveRevocada };
+    },
+  );
+
+  app.get(
+    API.webhooks,
+    esquema(tag, 'Webhooks de la empresa', { response: { 200: contrato.respuestaWebhooks } }),
+    async (req) => integraciones.webhooks(ctx, req.sesion),
+  );
+  app.post(
+    API.webhooks,
+    esquema(tag, 'Registra un webhook (https) y da su secreto de firma', {
+      body: contrato.peticionWebhook,
+      response: { 200: contrato.respuestaWebhookCreado },
+    }),
+    async (req) => integraciones.crearWebhook(ctx, req.sesion, req.body.url),
+  );
+  app.delete(
+    API.webhook,
+    esquema(tag, 'Elimina un webhook', { params: porId, response: { 200: respuestaMensaje } }),
+    async (req) => {
+      await integraciones.eliminarWebhook(ctx, req.sesion, req.params.id);
+      return { mensaje: M.webhookEliminado };
+    },
+  );
+  app.get(
+    API.entregas,
+    esquema(tag, 'Últimas entregas de eventos a los webhooks', {
+      response: { 200: contrato.respuestaEntregas },
+    }),
+    async (req) => integraciones.entregas(ctx, req.sesion),
+  );
+  app.post(
+    API.reenviar,
+    esquema(tag, 'Reenvía una entrega', { params: porId, response: { 200: respuestaMensaje } }),
+    async (req) => {
+      await integraciones.reenviar(ctx, req.sesion, req.params.id);
+      return { mensaje: M.entregaReenviada };
+    },
+  );
+
+  await app.register(rutasV1);
+};

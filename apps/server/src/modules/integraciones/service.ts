@@ -1,0 +1,346 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
+import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import {
+  FORMATO_LLAVE,
+  type PeticionLlave,
+  type PeticionV1Recarga,
+  type RecargaV1,
+} from '@recargas/contracts/integraciones';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { puedeElegirMonto, veMontoMovimientos } from '@recargas/contracts/recargas';
+import type { Ctx } from '../../contexto.ts';
+import { ejecutorDe } from '../../jobs/colas.ts';
+import { aleatorio, iguales, sha256 } from '../../lib/claves.ts';
+import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
+import * as empresas from '../empresas/service.ts';
+import * as recargas from '../recargas/service.ts';
+import * as usuarios from '../usuarios/service.ts';
+import * as repo from './repo.ts';
+import { programar, validarUrl } from './webhooks.ts';
+
+/** The administrator who manages keys and webhooks (the session, as the routes pass it). */
+export type Admin = usuarios.Quien;
+
+// ---- Keys
+
+/** A key's allowed ranges, parsed once per list of ranges. */
+const rangos = new Map<string, BlockList>();
+function rangosDe(ips: readonly string[]): BlockList {
+  const clave = ips.join(',');
+  let b = rangos.get(clave);
+  if (!b) {
+    b = new BlockList();
+    for (const r of ips) agregarRango(b, r);
+    rangos.set(clave, b);
+  }
+  return b;
+}
+
+function agregarRango(b: BlockList, rango: string) {
+  const [ip = '', bits] = rango.split('/');
+  const tipo = isIPv4(ip) ? 'ipv4' : isIPv6(ip) ? 'ipv6' : undefined;
+  const n = bits === undefined ? (tipo === 'ipv4' ? 32 : 128) : Number(bits);
+  if (!tipo || !Number.isInteger(n) || n < 0 || n > (tipo === 'ipv4' ? 32 : 128))
+    throw new ErrorApi(400, texto('ipsInvalidas', { ip: rango }));
+  b.addSubnet(ip, n, tipo);
+}
+
+/** Whether `ip` (as Fastify read it, TRUST_PROXY honoured) is in the key's ranges; none: any. */
+function ipPermitida(ips: readonly string[], ip: string): boolean {
+  if (ips.length === 0) return true;
+  const sinMapeo = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  const b = rangosDe(ips);
+  return isIPv4(sinMapeo) ? b.check(sinMapeo, 'ipv4') : b.check(sinMapeo, 'ipv6');
+}
+
+/** POST /api/llaves: a key acting as a user of the company, not above the creator's level. */
+export async function crearLlave(ctx: Ctx, q: Admin, p: PeticionLlave) {
+  const u = await usuarios.uno(ctx, q, p.usuario);
+  if (u.nivel < q.nivel) throw sinPermiso();
+  for (const r of p.ips) agregarRango(new BlockList(), r);
+  const prefijo = randomBytes(6).toString('hex');
+  const secreto = aleatorio(32);
+  const { id } = await repo.crearLlave(ctx.db, {
+    empresa_id: q.empresaId,
+    usuario_id: p.usuario,
+    nombre: p.nombre,
+    prefijo,
+    secreto_hash: sha256(secreto),
+    ips: p.ips,
+  });
+  return { id, llave: `rk_${prefijo}_${secreto}` };
+}
+
+export const llaves = async (ctx: Ctx, q: Admin) => ({
+  llaves: (await repo.llaves(ctx.db, q.empresaId)).map((k) => ({
+    id: k.id,
+    nombre: k.nombre,
+    prefijo: `rk_${k.prefijo}_…`,
+    usuario: k.usuario_id,
+    username: k.username,
+    ips: k.ips,
+    creada: k.creada.toISOString(),
+    ultimoUso: k.ultimo_uso?.toISOString() ?? null,
+    revocada: k.revocada?.toISOString() ?? null,
+  })),
+});
+
+export async function revocarLlave(ctx: Ctx, q: Admin, id: number) {
+  const r = await repo.revocarLlave(ctx.db, q.empresaId, id);
+  if (Number(r.numUpdatedRows) === 0) throw noEncontrado();
+}
+
+/** Who a `/v1` call acts as: the key's user, read now, as a session would be. */
+export interface LlamanteApi extends recargas.Solicitante {
+  llaveId: number;
+  usuarioId: number;
+  nivel: number;
+  rutas: string[];
+  maxRecargas: number;
+}
+
+const llaveInvalida = () => new ErrorApi(401, M.llaveApiInvalida);
+/** Last use written at most once a minute per key (a column for the screen, not an audit). */
+const usoMarcado = new Map<number, number>();
+
+/**
+ * X-Api-Key -> the key's user, for the `/v1` route `endpoint`: a live key of a live user, called
+ * from its allowed ranges, whose user may make the screen call the route stands for.
+ */
+export async function autenticar(
+  ctx: Ctx,
+  cabecera: unknown,
+  ip: string,
+  actuaComo: Endpoint,
+): Promise<LlamanteApi> {
+  const m = typeof cabecera === 'string' ? FORMATO_LLAVE.exec(cabecera) : null;
+  if (!m?.[1] || !m[2]) throw llaveInvalida();
+  const k = await repo.llaveActiva(ctx.db, m[1]);
+  if (!k || !iguales(k.secreto_hash, sha256(m[2]))) throw llaveInvalida();
+  if (!ipPermitida(k.ips, ip)) throw new ErrorApi(403, M.llaveApiIpNoPermitida);
+  const quien: LlamanteApi = {
+    llaveId: k.id,
+    empresaId: k.empresa_id,
+    usuarioId: k.usuario_id,
+    nivel: k.nivel,
+    permisos: k.permisos,
+    rutas: k.rutas,
+    isMonto: k.is_monto,
+    liderId: k.lider_id,
+    clienteId: k.cliente_id,
+    maxRecargas: k.max_recargas,
+    versionEmpresa: k.version,
+  };
+  if (!puedeLlamar(quien, actuaComo)) throw sinPermiso();
+  const ahora = Date.now();
+  if ((usoMarcado.get(k.id) ?? 0) < ahora - 60_000) {
+    usoMarcado.set(k.id, ahora);
+    await repo.marcarUso(ctx.db, k.id);
+  }
+  return quien;
+}
+
+// ---- /v1
+
+/** A top-up row as the API shows it: an old 'enviada' is still 'pendiente'. */
+export function recargaV1(
+  r: recargas.Recarga,
+  referencia: string | null,
+  verMonto: boolean,
+  mensaje: string,
+): RecargaV1 {
+  return {
+    id: r.id,
+    estado: r.estado === 'enviada' ? 'pendiente' : r.estado,
+    mensaje,
+    folio: r.folio ?? r.folio_externo,
+    dn: r.dn,
+    icc: r.icc,
+    compania: r.compania,
+    monto: verMonto ? r.monto : null,
+    referencia,
+    creada: r.creada.toISOString(),
+  };
+}
+
+/**
+ * POST /v1/recargas: the screens' top-up (recargas.recargar: rules, limits, amounts and exactly
+ * once) under the request's Idempotency-Key, scoped to the API key. The row is linked to the key
+ * and its reference; one decided at once gets its event now, a later one when it is decided.
+ */
+export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarga, clave: unknown) {
+  if (typeof clave !== 'string') throw new ErrorApi(400, M.idempotenciaRequerida);
+  const llave = recargas.llaveDe(clave, 'v1/recargas', { usuarioId: quien.usuarioId, origen: '' }, p);
+  const datos = { icc: p.icc, dn: p.dn, compania: p.compania, monto: p.monto, tipo: 'todito' };
+  const r = await recargas.recargar(
+    ctx,
+    quien,
+    datos,
+    { ...llave, clave: `k:${quien.llaveId}:${clave}` },
+    recargas.TIPO_RECARGA.normal,
+  );
+  const c = r.cuerpo;
+  await repo.enlazar(ctx.db, {
+    recarga_id: c.id,
+    empresa_id: quien.empresaId,
+    llave_id: quien.llaveId,
+    usuario_id: quien.usuarioId,
+    referencia: p.referencia ?? null,
+  });
+  if (c.estado === 'exitosa' || c.estado === 'fallida')
+    generarEventos(ctx, [c.id]).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
+  return {
+    status: r.status,
+    cuerpo: {
+      ...c,
+      estado: c.estado === 'enviada' ? ('pendiente' as const) : c.estado,
+      referencia: p.referencia ?? null,
+    },
+  };
+}
+
+/** Top-ups of the key's user by id (another user's or company's: not found). */
+async function mostrar(ctx: Ctx, quien: LlamanteApi, ids: number[]) {
+  const filas = (await recargas.recargasPorId(ctx, ids, quien.empresaId)).filter(
+    (f) => f.usuario_id === quien.usuarioId,
+  );
+  const referencias = new Map(
+    (
+      await repo.enlaces(
+        ctx.db,
+        quien.empresaId,
+        filas.map((f) => f.id),
+      )
+    ).map((e) => [e.recarga_id, e.referencia]),
+  );
+  const ajustes = empresas.ajustesDe(await empresas.porIdOError(ctx.db, quien.empresaId));
+  const ver = veMontoMovimientos(ajustes, quien);
+  return filas
+    .sort((a, b) => b.id - a.id)
+    .map((f) => recargaV1(f, referencias.get(f.id) ?? null, ver, f.mensaje ?? etiqueta(f.estado)));
+}
+
+const etiqueta = (estado: string) =>
+  estado === 'exitosa' ? M.recargaExitosa : estado === 'fallida' ? M.recargaFallida : M.recargaEnProceso;
+
+export async function recarga(ctx: Ctx, quien: LlamanteApi, id: number) {
+  const [r] = await mostrar(ctx, quien, [id]);
+  if (!r) throw noEncontrado();
+  return r;
+}
+
+export async function porReferencia(ctx: Ctx, quien: LlamanteApi, referencia: string) {
+  const ids = await repo.porReferencia(ctx.db, quien.empresaId, quien.usuarioId, referencia);
+  return {
+    recargas: await mostrar(
+      ctx,
+      quien,
+      ids.map((i) => i.recarga_id),
+    ),
+  };
+}
+
+export const saldo = (ctx: Ctx, quien: LlamanteApi) => recargas.cupoDelDia(ctx, quien);
+
+export async function companias(ctx: Ctx, quien: LlamanteApi) {
+  const ajustes = empresas.ajustesDe(await empresas.porIdOError(ctx.db, quien.empresaId));
+  return {
+    companias: CODIGOS_CARRIER.map((codigo) => ({ codigo, nombre: CARRIERS[codigo] })),
+    montos: ajustes.montos,
+    montoPorDefecto: ajustes.montoPorDefecto,
+    elegirMonto: puedeElegirMonto(ajustes, quien),
+  };
+}
+
+// ---- Events
+
+/**
+ * One event per decided API top-up (among `ids`, or the oldest still without one: the sweep),
+ * its deliveries and their jobs in one transaction: an event exists exactly when its jobs do.
+ * A repeat finds the event already written and adds nothing.
+ */
+export async function generarEventos(ctx: Ctx, ids?: readonly number[]): Promise<number> {
+  const pendientes = await repo.sinEvento(ctx.db, ids, 500);
+  const filas = await recargas.recargasPorId(
+    ctx,
+    pendientes.map((p) => p.recarga_id),
+  );
+  const referencias = new Map(pendientes.map((p) => [p.recarga_id, p.referencia]));
+  const decididas = filas.filter((f) => f.estado === 'exitosa' || f.estado === 'fallida');
+  if (decididas.length === 0) return 0;
+  await ctx.db.transaction().execute(async (tx) => {
+    const eventos = await repo.guardarEventos(
+      tx,
+      decididas.map((f) => ({
+        id: randomUUID(),
+        empresa_id: f.empresa_id,
+        recarga_id: f.id,
+        tipo: `recarga.${f.estado}`,
+        datos: JSON.stringify(
+          recargaV1(f, referencias.get(f.id) ?? null, true, f.mensaje ?? etiqueta(f.estado)),
+        ),
+      })),
+    );
+    const entregas = await repo.crearEntregas(
+      tx,
+      eventos.map((e) => e.id),
+    );
+    await programar(
+      ctx,
+      entregas.map((e) => Number(e.id)),
+      ejecutorDe(tx),
+    );
+  });
+  return decididas.length;
+}
+
+/** The sweep (every minute): events of API top-ups decided since, whatever decided them. */
+export async function barrer(ctx: Ctx) {
+  while ((await generarEventos(ctx)) > 0);
+}
+
+// ---- Webhooks
+
+export async function crearWebhook(ctx: Ctx, q: Admin, url: string) {
+  validarUrl(url, ctx.config.webhooksPermitirHttp);
+  const secreto = `whsec_${aleatorio(32)}`;
+  const { id } = await repo.crearWebhook(ctx.db, { empresa_id: q.empresaId, url, secreto });
+  return { id, secreto };
+}
+
+export const webhooks = async (ctx: Ctx, q: Admin) => ({
+  webhooks: (await repo.webhooks(ctx.db, q.empresaId)).map((w) => ({
+    id: w.id,
+    url: w.url,
+    creado: w.creado.toISOString(),
+  })),
+});
+
+export async function eliminarWebhook(ctx: Ctx, q: Admin, id: number) {
+  const r = await repo.eliminarWebhook(ctx.db, q.empresaId, id);
+  if (Number(r.numUpdatedRows) === 0) throw noEncontrado();
+}
+
+export const entregas = async (ctx: Ctx, q: Admin) => ({
+  entregas: (await repo.entregas(ctx.db, q.empresaId, 200)).map((d) => ({
+    id: Number(d.id),
+    webhook: d.webhook_id,
+    url: d.url,
+    evento: d.evento_id,
+    tipo: d.tipo,
+    estado: d.estado,
+    intentos: d.intentos,
+    ultimoStatus: d.ultimo_status,
+    ultimoError: d.ultimo_error,
+    creada: d.creada.toISOString(),
+  })),
+});
+
+/** POST /api/webhooks/entregas/{id}/reenviar: the delivery again, with a new 24-hour window. */
+export async function reenviar(ctx: Ctx, q: Admin, id: number) {
+  const d = await repo.reabrirEntrega(ctx.db, q.empresaId, id);
+  if (!d) throw noEncontrado();
+  await programar(ctx, [Number(d.id)]);
+}
