@@ -338,7 +338,7 @@ describe('the finished-block event', () => {
     await new Promise((ok) => setTimeout(ok, 250));
     expect(await recargas.reconciliar(ctx, abierta.id)).toBe(true);
     await masivas.alDecidirRecarga(ctx, abierta.id);
-    const resumen = (await masivas.bloques(ctx, admin.empresa_id)).bloques.find(
+    const resumen = (await masivas.bloques(ctx, admin.empresa_id, { limit: 100 })).bloques.find(
       (b) => b.fechaNumerica === bloque.fechaNumerica,
     );
     expect(await avisos()).toEqual([

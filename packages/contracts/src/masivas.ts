@@ -35,11 +35,23 @@ export type BloqueMasivo = z.infer<typeof bloqueMasivo>;
 
 export const titulo = z.object({ llave: z.string(), valor: z.string() });
 
-/** GET /api/bloqueRecargasMasivas. `programacion` tells the screen whether it may schedule. */
+/** Blocks a page of GET /api/bloqueRecargasMasivas (spec section 9: 20 rows a step). */
+export const PAGINA_BLOQUES = 20;
+
+/** GET /api/bloqueRecargasMasivas: keyset pages, newest block first. */
+export const consultaBloques = z.object({
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGINA_BLOQUES),
+});
+
+/** `programacion` tells the screen whether it may schedule. */
 export const respuestaBloques = z.object({
   titulos: z.array(titulo),
   bloques: z.array(bloqueMasivo),
   programacion: z.boolean(),
+  /** The company's blocks: counted on the first page, null on later pages. */
+  total: z.number().int().nullable(),
+  siguiente: z.string().nullable(),
 });
 export type RespuestaBloques = z.infer<typeof respuestaBloques>;
 

@@ -35,3 +35,11 @@ export const claveCursor = (fecha: string) =>
 /** The rows after `c` in a list ordered newest first by (fecha, id). */
 export const despuesDe = (fecha: string, id: string, c: Cursor) =>
   sql<SqlBool>`(${sql.ref(fecha)}, ${sql.ref(id)}) < (${c.k}::timestamp at time zone 'UTC', ${c.id}::bigint)`;
+
+/** A page of `limite` rows read with one more (there is a next page when it came) and its cursor. */
+export function paginaDe<F extends { k: string; id: number }>(filas: F[], limite: number) {
+  const pagina = filas.slice(0, limite);
+  const ultima = pagina.at(-1);
+  const siguiente = filas.length > limite && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null;
+  return { pagina, siguiente };
+}

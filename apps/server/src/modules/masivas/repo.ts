@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { type Cursor, claveCursor, despuesDe } from '../../lib/cursor.ts';
 
 type Tx = Transaction<DB>;
 type Conexion = Db | Tx;
@@ -55,24 +56,46 @@ export interface ResumenBloque {
   sin_decidir: number;
 }
 
-/** Blocks of a company (or one of them) with their counts, newest first. */
-export async function resumenes(db: Conexion, empresaId: number, fecha?: number) {
-  const r = await sql<ResumenBloque>`select b.id, b.fecha_numerica,
-        to_char(b.creado at time zone ${ZONA}, 'YYYY/MM/DD HH24:MI:SS') as fecha,
+/**
+ * Blocks of a company with their counts, newest first: one block (`fecha`), or a keyset page
+ * (`limite` blocks after `cursor`), the blocks chosen before their lines are counted.
+ */
+export async function resumenes(
+  db: Conexion,
+  empresaId: number,
+  cual: { fecha: number } | { cursor?: Cursor; limite: number },
+) {
+  const donde =
+    'fecha' in cual
+      ? sql`and b.fecha_numerica = ${cual.fecha}`
+      : cual.cursor
+        ? sql`and ${despuesDe('b.creado', 'b.id', cual.cursor)}`
+        : sql``;
+  const r = await sql<ResumenBloque & { k: string }>`select b.id, b.fecha_numerica,
+        to_char(b.creado at time zone ${ZONA}, 'YYYY/MM/DD HH24:MI:SS') as fecha, ${claveCursor('b.creado')} as k,
         count(bl.id)::int as lineas,
         (count(*) filter (where r.estado = 'exitosa'))::int as recargadas,
         coalesce(sum(bl.monto), 0)::int as monto,
         (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')))::int as en_curso,
         (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')
           or (r.id is null and bl.mensaje is null)))::int as sin_decidir
-      from bloques b
+      from (select * from bloques b where b.empresa_id = ${empresaId} ${donde}
+        order by b.creado desc, b.id desc ${'limite' in cual ? sql`limit ${cual.limite}` : sql``}) b
       join empresas e on e.id = b.empresa_id
       join bloque_lineas bl on bl.bloque_id = b.id
       ${RECARGA}
-      where b.empresa_id = ${empresaId} ${fecha === undefined ? sql`` : sql`and b.fecha_numerica = ${fecha}`}
-      group by b.id, e.ajustes
-      order by b.fecha_numerica desc`.execute(db);
+      group by b.id, b.fecha_numerica, b.creado, e.ajustes
+      order by b.creado desc, b.id desc`.execute(db);
   return r.rows;
+}
+
+export async function contarBloques(db: Conexion, empresaId: number) {
+  const f = await db
+    .selectFrom('bloques')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('empresa_id', '=', empresaId)
+    .executeTakeFirstOrThrow();
+  return Number(f.n);
 }
 
 export const bloquePorFecha = (db: Conexion, empresaId: number, fecha: number) =>

@@ -1,5 +1,6 @@
 import {
   API_MASIVAS,
+  consultaBloques,
   consultaLineasMasivas,
   peticionCancelarProgramacion,
   peticionRecargarBloque,
@@ -34,8 +35,11 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_MASIVAS.bloques,
-    esquema('recargasMasivas', 'Bloques de recargas masivas', { response: { 200: respuestaBloques } }),
-    async (req) => masivas.bloques(ctx, req.sesion.empresaId),
+    esquema('recargasMasivas', 'Bloques de recargas masivas, paginados por cursor', {
+      querystring: consultaBloques,
+      response: { 200: respuestaBloques },
+    }),
+    async (req) => masivas.bloques(ctx, req.sesion.empresaId, req.query),
   );
 
   app.get(

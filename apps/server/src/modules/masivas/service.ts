@@ -4,7 +4,6 @@ import type {
   BloqueMasivo,
   LineaMasiva,
   Programacion,
-  RespuestaBloques,
   RespuestaLineasMasivas,
   VentanaProgramada,
 } from '@recargas/contracts/masivas';
@@ -13,6 +12,7 @@ import { TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
 import type PgBoss from 'pg-boss';
 import type { Ctx } from '../../contexto.ts';
 import { COLAS, ejecutorDe } from '../../jobs/colas.ts';
+import { decodificarCursor, paginaDe } from '../../lib/cursor.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { diaDe } from '../../lib/fechas.ts';
 import * as empresas from '../empresas/service.ts';
@@ -71,7 +71,7 @@ const aBloque = (r: repo.ResumenBloque): BloqueMasivo => ({
 });
 
 async function resumen(ctx: Ctx, empresaId: number, fecha: number) {
-  const r = (await repo.resumenes(ctx.db, empresaId, fecha))[0];
+  const r = (await repo.resumenes(ctx.db, empresaId, { fecha }))[0];
   if (!r) throw new ErrorApi(404, M.bloqueNoEncontrado);
   return aBloque(r);
 }
@@ -83,14 +83,17 @@ const ajustes = async (ctx: Ctx, empresaId: number) =>
 const titulosDe = (columnas: Record<string, string>) =>
   Object.entries(columnas).map(([llave, valor]) => ({ llave, valor }));
 
-/** GET /api/bloqueRecargasMasivas. */
-export async function bloques(ctx: Ctx, empresaId: number): Promise<RespuestaBloques> {
-  const [filas, a] = await Promise.all([repo.resumenes(ctx.db, empresaId), ajustes(ctx, empresaId)]);
-  return {
-    titulos: titulosDe({ lineas: M.lineas, recargadas: M.recargadas, monto: M.monto, fecha: M.fecha }),
-    bloques: filas.map(aBloque),
-    programacion: a.programacion,
-  };
+/** GET /api/bloqueRecargasMasivas: keyset pages, newest block first; the count on the first. */
+export async function bloques(ctx: Ctx, empresaId: number, q: { after?: string; limit: number }) {
+  const cursor = q.after ? decodificarCursor(q.after) : undefined;
+  const [filas, total, a] = await Promise.all([
+    repo.resumenes(ctx.db, empresaId, { cursor, limite: q.limit + 1 }),
+    cursor ? null : repo.contarBloques(ctx.db, empresaId),
+    ajustes(ctx, empresaId),
+  ]);
+  const { pagina, siguiente } = paginaDe(filas, q.limit);
+  const titulos = titulosDe({ lineas: M.lineas, recargadas: M.recargadas, monto: M.monto, fecha: M.fecha });
+  return { titulos, bloques: pagina.map(aBloque), programacion: a.programacion, total, siguiente };
 }
 
 const aLinea = (l: repo.VistaLinea): LineaMasiva => ({
@@ -270,7 +273,7 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
  * once however many jobs see it, and a rerun that recharges more is announced again.
  */
 async function avisarSiTermino(ctx: Ctx, empresaId: number, fecha: number) {
-  const r = (await repo.resumenes(ctx.db, empresaId, fecha))[0];
+  const r = (await repo.resumenes(ctx.db, empresaId, { fecha }))[0];
   if (!r || r.sin_decidir > 0) return;
   await notificaciones.notificarAdministradores(ctx, empresaId, `bloque:${r.id}:${r.recargadas}`, {
     titulo: M.asuntoBloqueTerminado,

@@ -8,7 +8,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { DB } from '../../db/schema.ts';
-import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
+import { decodificarCursor, paginaDe } from '../../lib/cursor.ts';
 import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { hoyEn } from '../../lib/fechas.ts';
@@ -42,13 +42,12 @@ export async function pendientes(
     lineas.pendientesPorReciclar(ctx.db, s.empresaId, hoy, cursor, q.limit + 1),
     cursor ? null : lineas.contarPendientesPorReciclar(ctx.db, s.empresaId, hoy),
   ]);
-  const pagina = filas.slice(0, q.limit);
-  const ultima = pagina.at(-1);
+  const { pagina, siguiente } = paginaDe(filas, q.limit);
   return {
     titulos: COLUMNAS_RECICLAJE.map((c) => ({ llave: c, valor: COLUMNAS_LINEA[c] })),
     lineas: pagina.map(lineas.aLinea),
     total,
-    siguiente: filas.length > q.limit && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
+    siguiente,
   };
 }
 
