@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import webpush from 'web-push';
+import { z } from 'zod';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
 
 /** Settings from the environment (listed in .env.example). */
@@ -55,6 +56,10 @@ export interface Config {
   graciaNoEncontrada: number;
   /** Run the job workers inside the API process (npm start); WORKERS=0 leaves them to npm run worker. */
   trabajadores: boolean;
+  /** Fill an empty database with the demo data: the embedded one by default, a DATABASE_URL only with SEED_DEMO=1. */
+  sembrarDemo: boolean;
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM/SIGINT waits for in-flight requests and jobs. */
+  apagadoMs: number;
   /** Web Push (VAPID) and e-mail (SMTP) of the notifications. */
   notificaciones: ConfigNotificaciones;
   /** Reseller API (issue 23): calls per minute per key; webhooks' first retry (s, doubling); http receivers. */
@@ -76,13 +81,151 @@ export interface ConfigNotificaciones {
     | undefined;
 }
 
-const entero = (v: string | undefined, porDefecto: number) => {
-  const n = Number(v);
-  return v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : porDefecto;
+/** A setting the environment gets wrong: the start stops with this one line (lib/arranque.ts). */
+export class ErrorConfig extends Error {}
+
+type Ctx = z.core.$RefinementCtx<string | undefined>;
+const falla = (ctx: Ctx, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
 };
 
+/** Text; unset and empty are the same. */
+const texto = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
+
+/** A whole number from min to max; unset or empty: porDefecto. */
+const entero = (porDefecto: number, min = 1, max = 2 ** 31 - 1) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return porDefecto;
+      const n = Number(v);
+      return /^\s*\d+\s*$/.test(v) && n >= min && n <= max
+        ? n
+        : falla(ctx, `debe ser un número entero entre ${min} y ${max}`);
+    });
+
+/** 1 or 0 (also true or false); unset or empty: porDefecto. */
+const bandera = <T extends boolean | undefined>(porDefecto: T) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | T => {
+      if (v === undefined || v.trim() === '') return porDefecto;
+      const t = v.trim().toLowerCase();
+      if (t === '1' || t === 'true') return true;
+      if (t === '0' || t === 'false') return false;
+      return falla(ctx, 'debe ser 1 o 0');
+    });
+
+/** A URL with one of these schemes; unset or empty: none. */
+const url = (...esquemas: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      let esquema = '';
+      try {
+        esquema = new URL(v).protocol.slice(0, -1);
+      } catch {}
+      return esquemas.includes(esquema)
+        ? v
+        : falla(ctx, `debe ser una URL ${esquemas.map((e) => `${e}://`).join(' o ')}`);
+    });
+
+const NIVELES_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The variables leerConfig reads, checked all at once (.env.example lists and explains them). */
+const ENTORNO = z
+  .object({
+    PORT: entero(3000, 0, 65535),
+    HOST: texto,
+    DATA_DIR: texto,
+    DATABASE_URL: url('postgres', 'postgresql'),
+    JWT_SECRET: texto.refine((v) => v === undefined || v.length >= 32, 'debe tener al menos 32 caracteres'),
+    ACCESS_TTL: entero(15 * 60),
+    SESSION_TTL: entero(12 * 60 * 60),
+    COOKIE_SECURE: bandera(false),
+    REDIS_URL: url('redis', 'rediss'),
+    METRICS_TOKEN: texto,
+    DOCS_TOKEN: texto,
+    NODE_ENV: texto,
+    WORKER_PORT: entero(0, 0, 65535),
+    RATE_LIMIT_MAX: entero(600),
+    LOGIN_MAX_FALLOS_CUENTA: entero(5),
+    LOGIN_MAX_FALLOS_IP: entero(30),
+    LOGIN_ESPERA: entero(30),
+    LOGIN_BLOQUEO: entero(15 * 60),
+    LOGIN_DEMORA_MAX_MS: entero(2000),
+    WEB_DIR: texto,
+    LOG_LEVEL: texto.refine(
+      (v) => v === undefined || NIVELES_LOG.includes(v),
+      `debe ser ${NIVELES_LOG.join(', ')}`,
+    ),
+    PROVIDER_SIM_URL: url('http', 'https'),
+    PROVIDER_TIMEOUT_MS: entero(5000),
+    RECONCILIAR_TRAS: entero(10),
+    GRACIA_NO_ENCONTRADA: entero(60),
+    BARRIDO_TRAS: entero(60),
+    WORKERS: bandera(true),
+    SEED_DEMO: bandera(undefined),
+    SHUTDOWN_TIMEOUT_MS: entero(20_000),
+    VAPID_PUBLIC_KEY: texto,
+    VAPID_PRIVATE_KEY: texto,
+    VAPID_SUBJECT: texto,
+    PUSH_HOSTS: texto,
+    PUSH_PERMITIR_HTTP: bandera(false),
+    SMTP_HOST: texto,
+    SMTP_PORT: entero(587, 1, 65535),
+    SMTP_SECURE: bandera(false),
+    SMTP_USER: texto,
+    SMTP_PASS: texto,
+    SMTP_FROM: texto,
+    API_LLAVE_POR_MINUTO: entero(600),
+    WEBHOOKS_REINTENTO_S: entero(30),
+    WEBHOOKS_PERMITIR_HTTP: bandera(false),
+  })
+  .superRefine((e, ctx) => {
+    // Every process must sign and check tokens with the same key; one generated per data folder would not be.
+    if (e.DATABASE_URL && !e.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'es obligatoria cuando DATABASE_URL está puesta',
+      });
+    }
+  });
+type Entorno = z.output<typeof ENTORNO>;
+
+/** Values never echoed in the error line. */
+const SECRETOS = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'JWT_SECRET',
+  'SMTP_PASS',
+  'VAPID_PRIVATE_KEY',
+  'METRICS_TOKEN',
+  'DOCS_TOKEN',
+]);
+
+/** The environment checked against ENTORNO; the first bad variable as one ErrorConfig line. */
+function validar(env: NodeJS.ProcessEnv): Entorno {
+  const r = ENTORNO.safeParse(env);
+  if (r.success) return r.data;
+  const { path, message } = r.error.issues[0] as z.core.$ZodIssue;
+  const nombre = String(path[0]);
+  const valor = env[nombre];
+  const visto = valor === undefined || SECRETOS.has(nombre) ? '' : ` (es "${valor}")`;
+  throw new ErrorConfig(`Configuración inválida: ${nombre} ${message}${visto}`);
+}
+
 /** JWT_SECRET, or one generated once and kept in the data folder. */
-function secreto(dataDir: string, env: NodeJS.ProcessEnv): string {
+function secreto(dataDir: string, env: Entorno): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   if (dataDir === MEMORIA) return randomBytes(48).toString('base64url');
   const archivo = join(dataDir, 'jwt-secret');
@@ -105,7 +248,7 @@ const PUSH_HOSTS = [
 ];
 
 /** VAPID keys from the environment, or generated once and kept in the data folder. */
-function vapid(dataDir: string, env: NodeJS.ProcessEnv): { publicKey: string; privateKey: string } {
+function vapid(dataDir: string, env: Entorno): { publicKey: string; privateKey: string } {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
   }
@@ -121,7 +264,7 @@ function vapid(dataDir: string, env: NodeJS.ProcessEnv): { publicKey: string; pr
   }
 }
 
-function notificaciones(dataDir: string, env: NodeJS.ProcessEnv): ConfigNotificaciones {
+function notificaciones(dataDir: string, env: Entorno): ConfigNotificaciones {
   const lista = (v: string | undefined) =>
     (v ?? '')
       .split(',')
@@ -130,12 +273,12 @@ function notificaciones(dataDir: string, env: NodeJS.ProcessEnv): ConfigNotifica
   return {
     vapid: { ...vapid(dataDir, env), subject: env.VAPID_SUBJECT || 'mailto:notificaciones@localhost' },
     pushHosts: env.PUSH_HOSTS ? lista(env.PUSH_HOSTS) : PUSH_HOSTS,
-    pushHttp: env.PUSH_PERMITIR_HTTP === '1',
+    pushHttp: env.PUSH_PERMITIR_HTTP,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,
-          port: entero(env.SMTP_PORT, 587),
-          secure: env.SMTP_SECURE === '1',
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
           ...(env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : {}),
           from: env.SMTP_FROM || 'Portal de recargas <notificaciones@localhost>',
         }
@@ -156,47 +299,51 @@ export const MEMORIA = 'memory://';
 /** ./data of the repository, whichever workspace npm runs the script in. */
 const DATA_POR_DEFECTO = resolve(import.meta.dirname, '../../../data');
 
+/** The settings, read once from the environment; a bad value throws ErrorConfig naming it. */
 export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const v = validar(env);
   // A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not the workspace.
   const dataDir =
-    env.DATA_DIR === MEMORIA
+    v.DATA_DIR === MEMORIA
       ? MEMORIA
-      : env.DATA_DIR
-        ? resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+      : v.DATA_DIR
+        ? resolve(env.INIT_CWD ?? process.cwd(), v.DATA_DIR)
         : DATA_POR_DEFECTO;
   return {
-    port: entero(env.PORT, 3000),
-    host: env.HOST ?? '0.0.0.0',
+    port: v.PORT,
+    host: v.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: secreto(dataDir, env),
-    accessTtl: entero(env.ACCESS_TTL, 15 * 60),
-    sessionTtl: entero(env.SESSION_TTL, 12 * 60 * 60),
-    cookieSecure: env.COOKIE_SECURE === '1',
-    redisUrl: env.REDIS_URL || undefined,
+    databaseUrl: v.DATABASE_URL,
+    jwtSecret: secreto(dataDir, v),
+    accessTtl: v.ACCESS_TTL,
+    sessionTtl: v.SESSION_TTL,
+    cookieSecure: v.COOKIE_SECURE,
+    redisUrl: v.REDIS_URL,
     trustProxy: confianzaProxy(env.TRUST_PROXY),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    docsToken: env.DOCS_TOKEN || undefined,
-    produccion: env.NODE_ENV === 'production',
-    workerPort: env.WORKER_PORT ? entero(env.WORKER_PORT, 0) || undefined : undefined,
-    rateLimitMax: entero(env.RATE_LIMIT_MAX, 600),
-    loginMaxFallosCuenta: entero(env.LOGIN_MAX_FALLOS_CUENTA, 5),
-    loginMaxFallosIp: entero(env.LOGIN_MAX_FALLOS_IP, 30),
-    loginEspera: entero(env.LOGIN_ESPERA, 30),
-    loginBloqueo: entero(env.LOGIN_BLOQUEO, 15 * 60),
-    loginDemoraMaxMs: entero(env.LOGIN_DEMORA_MAX_MS, 2000),
-    webDir: env.WEB_DIR,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    providerSimUrl: env.PROVIDER_SIM_URL || undefined,
-    providerTimeoutMs: entero(env.PROVIDER_TIMEOUT_MS, 5000),
+    metricsToken: v.METRICS_TOKEN,
+    docsToken: v.DOCS_TOKEN,
+    produccion: v.NODE_ENV === 'production',
+    workerPort: v.WORKER_PORT || undefined,
+    rateLimitMax: v.RATE_LIMIT_MAX,
+    loginMaxFallosCuenta: v.LOGIN_MAX_FALLOS_CUENTA,
+    loginMaxFallosIp: v.LOGIN_MAX_FALLOS_IP,
+    loginEspera: v.LOGIN_ESPERA,
+    loginBloqueo: v.LOGIN_BLOQUEO,
+    loginDemoraMaxMs: v.LOGIN_DEMORA_MAX_MS,
+    webDir: v.WEB_DIR,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    providerSimUrl: v.PROVIDER_SIM_URL,
+    providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     reloadly: cuentasReloadly(env),
-    reconciliarTras: entero(env.RECONCILIAR_TRAS, 10),
-    graciaNoEncontrada: entero(env.GRACIA_NO_ENCONTRADA, 60),
-    barridoTras: entero(env.BARRIDO_TRAS, 60),
-    trabajadores: env.WORKERS !== '0',
-    notificaciones: notificaciones(dataDir, env),
-    llavesPorMinuto: entero(env.API_LLAVE_POR_MINUTO, 600),
-    webhooksReintento: entero(env.WEBHOOKS_REINTENTO_S, 30),
-    webhooksPermitirHttp: env.WEBHOOKS_PERMITIR_HTTP === '1',
+    reconciliarTras: v.RECONCILIAR_TRAS,
+    graciaNoEncontrada: v.GRACIA_NO_ENCONTRADA,
+    barridoTras: v.BARRIDO_TRAS,
+    trabajadores: v.WORKERS,
+    sembrarDemo: v.SEED_DEMO ?? !v.DATABASE_URL,
+    apagadoMs: v.SHUTDOWN_TIMEOUT_MS,
+    notificaciones: notificaciones(dataDir, v),
+    llavesPorMinuto: v.API_LLAVE_POR_MINUTO,
+    webhooksReintento: v.WEBHOOKS_REINTENTO_S,
+    webhooksPermitirHttp: v.WEBHOOKS_PERMITIR_HTTP,
   };
 }

@@ -1,21 +1,27 @@
 import { construirApp } from './app.ts';
-import { leerConfig } from './config.ts';
 import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
 import { sembrar } from './db/seed/index.ts';
+import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
 
-/** npm start: migrate, seed an empty database, serve API and web on one port. */
-const config = leerConfig();
+/**
+ * npm start (or `node apps/server/dist/main.js`): migrate, seed the demo data where it belongs
+ * (config.sembrarDemo), serve API and web on one port; SIGTERM/SIGINT close it in order.
+ */
+const config = configuracion();
+const salida = vigilarSalida(config);
+const apagado = apagadoOrdenado(salida, config.apagadoMs);
 const db = await abrirDb(config);
+apagado.paso(() => db.destroy());
 await migrar(db);
 const app = await construirApp(config, db);
-if (await sembrar(db)) app.log.info('Base de datos vacía: datos de demostración creados');
+apagado.paso(async () => {
+  // The jobs of this process (WORKERS=1) get the same deadline; Fastify stops taking requests and
+  // answers the ones in flight.
+  const trabajos = app.boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs });
+  await app.close();
+  await trabajos;
+});
+if (config.sembrarDemo && (await sembrar(db)))
+  app.log.info('Base de datos vacía: datos de demostración creados');
 await app.listen({ port: config.port, host: config.host });
-
-for (const senal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(senal, async () => {
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  });
-}

@@ -1,25 +1,26 @@
-import { leerConfig } from './config.ts';
 import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
+import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { crearBitacora } from './lib/bitacora.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 
 /** npm run worker: the job workers alone (scale them apart from the API; set WORKERS=0 there). */
-const config = leerConfig();
+const config = configuracion();
 const log = crearBitacora(config);
+const apagado = apagadoOrdenado(vigilarSalida(config), config.apagadoMs);
 const db = await abrirDb(config);
+apagado.paso(() => db.destroy());
 await migrar(db);
 const boss = await iniciarColas(db, { trabajador: true, log });
-const proveedores = new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs, config.reloadly, log);
+// Running jobs end within the deadline; pg-boss then fails what is left, to be retried elsewhere.
+apagado.paso(() => boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs }));
+const proveedores = new RegistroProveedores(
+  config.providerSimUrl,
+  config.providerTimeoutMs,
+  config.reloadly,
+  log,
+);
 await registrarTrabajadores({ db, config, proveedores, boss, log });
 log.info('Trabajadores en marcha: reconciliación de recargas y barrido');
-
-for (const senal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(senal, async () => {
-    await boss.stop({ graceful: true, wait: true });
-    await db.destroy();
-    process.exit(0);
-  });
-}
