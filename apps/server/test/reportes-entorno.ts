@@ -52,6 +52,7 @@ export async function recarga(
   // History written by hand, which the app never does: the day is summed again when next asked.
   await sql`delete from ventas_dia_hechos where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
   await sql`delete from ventas_dia where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
+  await sql`delete from ventas_chips_dia where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
 }
 
 /** Empties the top-ups, and with them the day totals. */
@@ -59,6 +60,7 @@ export async function sinRecargas() {
   await sql`delete from recargas`.execute(e.db);
   await sql`delete from ventas_dia_hechos`.execute(e.db);
   await sql`delete from ventas_dia`.execute(e.db);
+  await sql`delete from ventas_chips_dia`.execute(e.db);
 }
 
 export const partes = (dia: string, sufijo: 'Ini' | 'Fin') => {

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_sesion_empresa_trabajo.ts';
 import * as m0021 from './migrations/0021_excel_archivos.ts';
 import * as m0023 from './migrations/0023_integraciones.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
+import * as m0026 from './migrations/0026_ventas_chips_dia.ts';
 import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
 
 /** Migrations in order; a new one is imported and added here. */
@@ -49,6 +50,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0021_excel_archivos': m0021,
   '0023_integraciones': m0023,
   '0024_lineas_dia': m0024,
+  '0026_ventas_chips_dia': m0026,
   '0025_proveedor_reloadly': m0025,
 };
 

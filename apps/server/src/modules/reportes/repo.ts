@@ -2,9 +2,10 @@ import type { ColumnaVenta, FilaVenta } from '@recargas/contracts/reportes';
 import { CLAVES_VENTAS, TIPOS_RECARGA } from '@recargas/contracts/reportes';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { condicionChips, hayChips } from '../../lib/chips.ts';
+import { columnasConChips, condicionChips, hayChips } from '../../lib/chips.ts';
 import { carrierSql, estadoSql } from '../../lib/etiquetas.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
+import * as ventasChips from './ventasChips.ts';
 import * as ventasDia from './ventasDia.ts';
 
 /** Whose rows: the company, narrowed to a leader (level 2, or the admin's idLider) or one user (level 3). */
@@ -187,9 +188,37 @@ export async function pagina(
 }
 
 /**
+ * Columns whose text a top-up keeps once its day can no longer change; the names (usuario, lider,
+ * the Origen ones) can be edited, so chips on them are always read from the rows.
+ */
+const FIJAS: readonly ColumnaVenta[] = [
+  'folioConfirmacion',
+  'estatus',
+  'mensaje',
+  'fecha',
+  'compania',
+  'icc',
+  'dn',
+  'monto',
+  'tipoRecarga',
+];
+
+/** What a count with chips is kept under: the scope and the chips, columns and values sorted. */
+const claveDe = (a: Alcance, filtros: Partial<Record<ColumnaVenta, string[]>>) =>
+  JSON.stringify([
+    a.liderId ?? null,
+    a.usuarioId ?? null,
+    a.plataforma ?? null,
+    columnasConChips(filtros)
+      .map(([c, v]) => [c, [...v].sort()])
+      .sort(),
+  ]);
+
+/**
  * The rows of the range in scope (the numbering starts there). Without chips, a company's or a
  * leader's count comes from the day totals (ventasDia.ts); one seller's rows are counted on
- * their own index; chips match the text of each row, so the range's rows are read.
+ * their own index. Chips match the text of each row: the days that can no longer change are
+ * counted once per scope and chips (ventasChips.ts), unless a chip is on a name.
  */
 export async function contar(
   db: Db,
@@ -198,6 +227,17 @@ export async function contar(
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
   if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
+  const porDia = async (rr: Rango) =>
+    (await base(db, a, rr, filtros)
+      .select([
+        sql<string>`to_char((r.creada at time zone ${rr.zona})::date, 'YYYY-MM-DD')`.as('dia'),
+        sql<number>`count(*)`.as('n'),
+      ])
+      .groupBy(sql`1`)
+      .execute()) as { dia: string; n: number }[];
+  const columnas = columnasConChips(filtros);
+  if (columnas.length > 0 && columnas.every(([c]) => FIJAS.includes(c)))
+    return ventasChips.contar(db, a.empresaId, r, claveDe(a, filtros), porDia);
   const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(f.n);
 }

@@ -17,6 +17,7 @@ import { conDiagonales, diaDe, hoyEn, rangoMesesAtras, sumarDias } from '../../l
 import type { Sesion } from '../auth/service.ts';
 import { ajustesDe, porIdOError } from '../empresas/service.ts';
 import * as repo from './repo.ts';
+import * as ventasChips from './ventasChips.ts';
 import * as ventasDia from './ventasDia.ts';
 
 /** Spec section 5: empty dates mean about 10 days back to today. */
@@ -65,6 +66,7 @@ export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
     const desde = sumarDias(hoy, -ajustes.politicaVentas.antiguedadMaxDias);
     await ventasDia.completar(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
   }
+  await ventasChips.limpiar(ctx.db);
 }
 
 /** Who asks: the session, or the user of an export. */

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { sumarDias } from '../src/lib/fechas.ts';
+import { sumarVentasDia } from '../src/modules/reportes/service.ts';
+import * as U from './reportes-entorno.ts';
+
+/**
+ * GET /reportes/total with chips (issue 21): the days that can no longer change are counted once
+ * per scope and chips (ventas_chips_dia); the total equals the rows the pages list, for every
+ * chip column and scope, before and after those day counts exist, and with live days beside them.
+ */
+U.prepararReportes();
+
+const rango = (desde: number) => `${U.partes(sumarDias(U.hoy(), -desde), 'Ini')}&${U.partes(U.hoy(), 'Fin')}`;
+
+/** The rows the screen lists for a query, page after page: the count the total must equal. */
+async function filasListadas(usuario: string, q: string) {
+  let n = 0;
+  let after = '';
+  do {
+    const r = await U.reporte(usuario, `${q}&limit=100${after ? `&after=${after}` : ''}`);
+    expect(r.status, q).toBe(200);
+    n += r.cuerpo.reportes.length;
+    after = r.cuerpo.siguiente ?? '';
+  } while (after);
+  return n;
+}
+
+/** Top-ups of demo over the last 50 days: every carrier, status, amount and number pattern. */
+async function generar() {
+  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
+      tipo, tipo_recarga, estado, mensaje, folio, lider_id, cliente_id, dia, creada)
+    select e.id, u.id, 'chips-' || g, p.id, '8952' || lpad(g::text, 15, '0'),
+      '55' || lpad(((g * 7919) % 100000000)::text, 8, '0'), (array['T','M','U','A','V','B'])[1 + g % 6],
+      (array[30, 50, 100])[1 + g % 3], 'todito', 1 + g % 2, case when g % 5 = 0 then 'fallida' else 'exitosa' end,
+      case when g % 5 = 0 then 'Saldo insuficiente' else 'Recarga exitosa' end, 'F' || g, u.lider_id, u.cliente_id,
+      (t at time zone ${U.ZONA})::date, t
+    from generate_series(1, 600) g
+    cross join lateral (select now() - (g % 50) * interval '1 day' - (g % 17) * interval '1 hour' as t) x
+    join empresas e on e.codigo = 'demo'
+    join usuarios u on u.empresa_id = e.id and u.username = (array['admin', 'lider', 'cliente'])[1 + g % 3]
+    join proveedores p on p.empresa_id = e.id and p.numero = 1 + g % 2`.execute(U.e.db);
+}
+
+const CHIPS: object[] = [
+  { compania: ['telcel', 'movistar'], dn: ['551'] },
+  { compania: ['at&t'] },
+  { estatus: ['fallida'] },
+  { mensaje: ['saldo'] },
+  { monto: ['100'] },
+  { dn: ['55123', '7'] },
+  { icc: ['0001'] },
+  { folioConfirmacion: ['F1'] },
+  { tipoRecarga: ['a'] },
+  { fecha: [sumarDias(U.hoy(), -3).replaceAll('-', '/')] },
+  { usuario: ['lid'], compania: ['telcel'] },
+];
+const CONSULTAS: [string, string][] = [
+  ['admin', rango(45)],
+  ['admin', `${rango(45)}&plataforma=2`],
+  ['lider', rango(30)],
+  ['cliente', rango(45)],
+];
+
+const guardadas = async () =>
+  Number(
+    (await sql<{ n: number }>`select count(*)::int as n from ventas_chips_dia`.execute(U.e.db)).rows[0]?.n,
+  );
+
+describe('report total with chips, by days', () => {
+  it('equals the rows listed for every chip column and scope, before and after its days are counted', async () => {
+    await U.sinRecargas();
+    await generar();
+    let vistos = 0;
+    for (const vez of ['counted now', 'from the day counts']) {
+      for (const [usuario, q] of CONSULTAS) {
+        for (const f of CHIPS) {
+          const consulta = `${q}&${U.chips(f)}`;
+          const esperado = await filasListadas(usuario, consulta);
+          expect(await U.totalDe(usuario, consulta), `${vez} ${usuario} ${consulta}`).toBe(esperado);
+          vistos += esperado;
+        }
+      }
+      expect(await guardadas()).toBeGreaterThan(0);
+    }
+    expect(vistos).toBeGreaterThan(100);
+    // A chip on a name is read from the rows: names can be edited.
+    const antes = await guardadas();
+    await U.totalDe('admin', `${rango(40)}&${U.chips({ lider: ['demo'] })}`);
+    expect(await guardadas()).toBe(antes);
+  });
+
+  it('adds the live days, and counts a day again once its counts are dropped', async () => {
+    const q = `${rango(45)}&${U.chips({ compania: ['telcel'] })}`;
+    const antes = await U.totalDe('admin', q);
+    expect(antes).toBe(await filasListadas('admin', q));
+    await U.recarga('demo', 0);
+    expect(await U.totalDe('admin', q)).toBe(antes + 1);
+    // Written by hand into an old day (the helper forgets that day's counts, as README says).
+    await U.recarga('demo', 20);
+    expect(await U.totalDe('admin', q)).toBe(antes + 2);
+    expect(await U.totalDe('admin', q)).toBe(await filasListadas('admin', q));
+    // The nightly job drops counts made over a week ago; they are made again when asked.
+    await sql`update ventas_chips_dia set creada = now() - interval '8 days'`.execute(U.e.db);
+    await sumarVentasDia(U.e);
+    expect(await guardadas()).toBe(0);
+    expect(await U.totalDe('admin', q)).toBe(antes + 2);
+  });
+});
