@@ -13,6 +13,8 @@ export const LIDER = 'Lider Listas';
 /** Leaders besides LIDER, each with one line: the inventory's rows and the leader picker's choices. */
 export const LIDERES = 110;
 export const CLAVE = 'Clave.123';
+/** Bulk blocks of one line each, besides the block of N lines: more than five pages of 20. */
+export const BLOQUES = 101;
 
 /** A call to the portal from inside the page, with its session (token and XSRF cookie). */
 export async function llamar(
@@ -60,7 +62,7 @@ const numero = (prefijo: string, i: number, largo: number) =>
 
 /**
  * In tgmex: a leader with N clients and LIDERES more leaders with a line each, N expired lines (so
- * N to recycle), a block of N lines, N port-outs, N audited settings changes and N top-ups.
+ * N to recycle), BLOQUES blocks of one line and one of N lines, N port-outs, N audited settings changes and N top-ups.
  */
 export async function sembrar(pagina: Page) {
   const subir = async (accion: string, filas: unknown[][], campos: Record<string, string> = {}) => {
@@ -115,7 +117,13 @@ export async function sembrar(pagina: Page) {
     ],
     { vigencia: dia(-2), plataformaId: '2' },
   );
-  // Action 4: one bulk block of N lines.
+  // Action 4: BLOQUES blocks of one line (more than five pages of blocks), then one of N lines,
+  // the newest: the first in the list.
+  for (let i = 0; i < BLOQUES; i++)
+    await subir('4', [
+      ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
+      [numero('8952444', i, 19), numero('55444', i, 10), 'T', 30, LIDER, '', ''],
+    ]);
   await subir('4', [
     ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'],
     ...indices.map((i) => [numero('8952999', i, 19), numero('55999', i, 10), 'T', 30, LIDER, '', '']),

@@ -1,5 +1,6 @@
 import { API_EMPRESAS } from '@recargas/contracts/empresas';
 import { API_LINEAS } from '@recargas/contracts/lineas';
+import { API_MASIVAS } from '@recargas/contracts/masivas';
 import { M } from '@recargas/contracts/mensajes';
 import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
 import { API_RECICLAJE } from '@recargas/contracts/reciclaje';
@@ -50,6 +51,7 @@ const LISTAS: Lista[] = [
     tabla: 'tabla-reciclado',
     api: API_RECICLAJE.pendientes,
   },
+  { nombre: 'bloques', ruta: '/in/recargasMasivas', tabla: 'tabla-bloques', api: API_MASIVAS.bloques },
 ];
 
 /** Counts the loading rows that appeared inside the table's box (virtual rows come and go). */

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from './api.ts';
 
 /** What every paged list answers: a cursor to the next page and, on the first page, the total. */
@@ -31,6 +32,8 @@ export function useListaPaginada<P extends Pagina, F>(
   parametros: Parametros,
   filasDe: (p: P) => F[],
   habilitada = true,
+  /** Every loaded page is asked again this often (ms) while it says so: live progress. */
+  cada?: (paginas: readonly P[]) => number | false,
 ) {
   const consulta = useInfiniteQuery({
     queryKey: [ruta, parametros],
@@ -38,12 +41,16 @@ export function useListaPaginada<P extends Pagina, F>(
     initialPageParam: '',
     getNextPageParam: (p) => p.siguiente ?? undefined,
     enabled: habilitada,
+    refetchInterval: cada && ((q) => cada(q.state.data?.pages ?? [])),
   });
-  const paginas = consulta.data?.pages ?? [];
+  const paginas = consulta.data?.pages;
+  // One array per set of pages, not per render: a new array makes the table key every row again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filasDe only picks a page's rows (a new arrow each render)
+  const filas = useMemo(() => (paginas ?? []).flatMap(filasDe), [paginas]);
   return {
     ...consulta,
-    primera: paginas[0],
-    filas: paginas.flatMap(filasDe),
-    total: paginas[0]?.total ?? null,
+    primera: paginas?.[0],
+    filas,
+    total: paginas?.[0]?.total ?? null,
   };
 }

@@ -1,10 +1,16 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useCallback, useRef, useState } from 'react';
 import { BotonExcel, type PropsExcel } from './BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from './FiltrosChips.tsx';
 import { RangoFechas } from './RangoFechas.tsx';
 import { type Columna, TablaInfinita } from './TablaInfinita.tsx';
+
+/**
+ * The range pickers draw again only when the range changes, not with each page that arrives:
+ * each drawing of a date field reads the page's selection, a layout of the whole page.
+ */
+const Rango = memo(RangoFechas);
 
 /** What the list needs of a paged query (lib/lista.ts useListaPaginada, or one page of useQuery). */
 export interface ListaCargada<F> {
@@ -39,11 +45,15 @@ export function ListaConChips<F>(props: {
   seccion?: boolean;
   lista: ListaCargada<F>;
   columnas: readonly Columna<F>[];
-  clave: (fila: F) => string | number;
+  clave: (fila: F, indice: number) => string | number;
   testId: string;
 }) {
   const [verFiltros, setVerFiltros] = useState(false);
   const { lista, rango, chips, total } = props;
+  // The screen's latest handler behind one function that never changes, so `Rango` stays as is.
+  const alCambiarRango = useRef(rango?.alCambiar);
+  alCambiarRango.current = rango?.alCambiar;
+  const cambiarRango = useCallback((r: { desde: string; hasta: string }) => alCambiarRango.current?.(r), []);
   const fechas =
     rango?.desde && rango.hasta ? { fechaInicial: rango.desde, fechaFinal: rango.hasta } : undefined;
   return (
@@ -74,7 +84,7 @@ export function ListaConChips<F>(props: {
               </Typography>
             )}
           </Typography>
-          {rango && <RangoFechas desde={rango.desde} hasta={rango.hasta} alCambiar={rango.alCambiar} />}
+          {rango && <Rango desde={rango.desde} hasta={rango.hasta} alCambiar={cambiarRango} />}
           {props.extra}
           {chips && <BotonFiltros abierto={verFiltros} alCambiar={setVerFiltros} />}
           {props.excel && <BotonExcel {...props.excel} fechas={fechas} filtros={chips?.valor ?? {}} />}

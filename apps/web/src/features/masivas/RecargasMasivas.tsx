@@ -7,19 +7,13 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { sonar } from '../../ui/sonido.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import {
@@ -67,75 +61,70 @@ export function RecargasMasivas() {
     onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
 
+  const titulos = bloques.primera?.titulos;
+  const programacion = bloques.primera?.programacion === true;
+  const enviando = recargarBloque.isPending;
+  const columnas = useMemo<Columna<BloqueMasivo>[]>(() => {
+    const celdas: Record<string, (b: BloqueMasivo) => ReactNode> = {
+      recargadas: (b) => <Progreso b={b} />,
+      monto: (b) => `$${b.monto.toLocaleString('es-MX')}`,
+    };
+    return [
+      ...(titulos ?? []).map((t) => ({ ...t, ...(celdas[t.llave] && { celda: celdas[t.llave] }) })),
+      {
+        llave: 'detalles',
+        valor: '',
+        celda: (b) => (
+          <Button size="small" onClick={() => setFecha(b.fechaNumerica)}>
+            {M.detalles}
+          </Button>
+        ),
+      },
+      {
+        llave: 'acciones',
+        valor: '',
+        celda: (b) => (
+          <Stack direction="row" spacing={1}>
+            <Button
+              size="small"
+              variant="contained"
+              disabled={b.disable || enviando}
+              onClick={() => recargarBloque.mutate(b)}
+            >
+              {M.recargarBloque}
+            </Button>
+            {programacion && (
+              <Button size="small" variant="outlined" disabled={b.disable} onClick={() => setProgramar(b)}>
+                {M.programar}
+              </Button>
+            )}
+          </Stack>
+        ),
+      },
+    ];
+  }, [titulos, programacion, enviando, recargarBloque.mutate]);
+
   if (fecha !== null) return <DetalleBloque fecha={fecha} alVolver={() => setFecha(null)} />;
-  const datos = bloques.data;
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h5" component="h1" gutterBottom>
           {M.bloquesDeRecargas}
         </Typography>
-        {bloques.isFetching && !datos && <LinearProgress />}
         {bloques.error && <Typography color="error">{bloques.error.message}</Typography>}
-        <TableContainer>
-          <Table size="small" data-testid="tabla-bloques">
-            <TableHead>
-              <TableRow>
-                {datos?.titulos.map((t) => (
-                  <TableCell key={t.llave}>{t.valor}</TableCell>
-                ))}
-                <TableCell />
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {datos?.bloques.map((b) => (
-                <TableRow key={b.fechaNumerica} hover>
-                  <TableCell>{b.lineas}</TableCell>
-                  <TableCell>
-                    <Progreso b={b} />
-                  </TableCell>
-                  <TableCell>${b.monto.toLocaleString('es-MX')}</TableCell>
-                  <TableCell>{b.fecha}</TableCell>
-                  <TableCell>
-                    <Button size="small" onClick={() => setFecha(b.fechaNumerica)}>
-                      {M.detalles}
-                    </Button>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1}>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        disabled={b.disable || recargarBloque.isPending}
-                        onClick={() => recargarBloque.mutate(b)}
-                      >
-                        {M.recargarBloque}
-                      </Button>
-                      {datos.programacion && (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={b.disable}
-                          onClick={() => setProgramar(b)}
-                        >
-                          {M.programar}
-                        </Button>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {datos?.bloques.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6}>{M.sinBloques}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        {/* Keyset pages of 20 (spec section 9): the table asks for the next at its end. */}
+        <TablaInfinita
+          testId="tabla-bloques"
+          columnas={columnas}
+          filas={bloques.filas}
+          clave={(b) => b.fechaNumerica}
+          hayMas={bloques.hasNextPage}
+          cargando={bloques.isFetching && (!bloques.primera || bloques.isFetchingNextPage)}
+          alFinal={() => void bloques.fetchNextPage()}
+          vacio={M.sinBloques}
+        />
       </Paper>
-      {datos?.programacion && <Programas />}
+      {programacion && <Programas />}
       {programar && <DialogoProgramar bloque={programar} alCerrar={() => setProgramar(null)} />}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import {
   API_MASIVAS,
+  type BloqueMasivo,
   type Programacion,
   type RespuestaBloques,
   type RespuestaLineasMasivas,
@@ -8,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { useListaPaginada } from '../../lib/lista.ts';
 
 /** While lines are queued or open, the numbers are asked for again: live progress. */
 const CADA = 2000;
@@ -16,13 +18,15 @@ export const CLAVE_BLOQUES = [API_MASIVAS.bloques];
 export const CLAVE_PROGRAMAS = [API_MASIVAS.programadas];
 export const claveLineas = (fecha: number) => [API_MASIVAS.lineas, fecha];
 
-/** The uploaded blocks with their progress. */
+/** The uploaded blocks with their progress, newest first, 20 a step. */
 export const useBloques = () =>
-  useQuery({
-    queryKey: CLAVE_BLOQUES,
-    queryFn: () => api<RespuestaBloques>(API_MASIVAS.bloques),
-    refetchInterval: (q) => (q.state.data?.bloques.some((b) => b.enCurso > 0) ? CADA : false),
-  });
+  useListaPaginada<RespuestaBloques, BloqueMasivo>(
+    API_MASIVAS.bloques,
+    {},
+    (p) => p.bloques,
+    true,
+    (paginas) => (paginas.some((p) => p.bloques.some((b) => b.enCurso > 0)) ? CADA : false),
+  );
 
 /** The lines of one block. */
 export const useLineasBloque = (fecha: number) =>

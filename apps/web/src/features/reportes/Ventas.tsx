@@ -18,9 +18,6 @@ import { useTotalVentas, useVentas } from './api.ts';
 
 const pesos = (n: number) => `$${n.toLocaleString('es-MX')}`;
 
-/** A row as the table shows it: numbered, and keyed by its place in the list. */
-type FilaNumerada = FilaVenta & { posicion: number };
-
 /** /in/ventas: the sales report (spec section 2), paged 20 at a time, numbered downwards. */
 export function Ventas() {
   const [rango, setRango] = useState({ desde: diaLocal(-10), hasta: diaLocal() });
@@ -35,29 +32,25 @@ export function Ventas() {
   // next, and the numbers fill in when it arrives.
   const aparte = useTotalVentas(parametros, lista.primera?.total === null);
   const total = lista.total ?? aparte.data?.total ?? null;
-  const filas = useMemo<FilaNumerada[]>(
-    () =>
-      lista.filas.map((f, i) => ({
-        ...f,
-        numero: f.numero ?? (total === null ? null : total - i),
-        posicion: i,
-      })),
-    [lista.filas, total],
-  );
   // The range policy answers 400: shown in the modal, and nothing is listed (spec section 5).
   const errorRango =
     lista.error instanceof ErrorApi && lista.error.status === 400 ? lista.error.message : null;
   const titulos = lista.primera?.titulos;
-  const columnas = useMemo<Columna<FilaNumerada>[]>(
+  // Numbered downwards from the total by the row's place in the list (no copy of the loaded rows).
+  const columnas = useMemo<Columna<FilaVenta>[]>(
     () => [
-      { llave: 'numero', valor: '#', celda: (f: FilaNumerada) => f.numero ?? '…' },
+      {
+        llave: 'numero',
+        valor: '#',
+        celda: (f: FilaVenta, i: number) => f.numero ?? (total === null ? '…' : total - i),
+      },
       ...(titulos ?? []).map((t) =>
         t.llave === 'monto'
           ? { ...t, celda: (f: FilaVenta) => pesos(f.monto) }
           : { llave: t.llave, valor: t.valor },
       ),
     ],
-    [titulos],
+    [titulos, total],
   );
 
   return (
@@ -79,9 +72,9 @@ export function Ventas() {
         chips={{ columnas: titulos ?? [], valor: filtros, alCambiar: setFiltros }}
         excel={{ tipo: 'VENTAS' }}
         // A range refused by the policy lists nothing: its message shows in the modal below.
-        lista={{ ...lista, filas: errorRango ? [] : filas, error: errorRango ? null : lista.error }}
+        lista={{ ...lista, filas: errorRango ? [] : lista.filas, error: errorRango ? null : lista.error }}
         columnas={columnas}
-        clave={(f) => f.posicion}
+        clave={(_f, i) => i}
         testId="tabla-ventas"
       />
       <DialogoRango

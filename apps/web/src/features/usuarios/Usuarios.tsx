@@ -33,10 +33,8 @@ export const tituloUsuarios = (s: Sesion) => (s.nivel === NIVEL.lider ? M.misCli
 /** The filterable columns of the list, with the titles of spec section 2. */
 const FILTRABLES = COLUMNAS_FILTRO_USUARIOS.map((llave) => ({ llave, valor: TITULOS_USUARIOS[llave] }));
 
-type Fila = UsuarioFila & { numero: number };
-
 /** Cells shown other than as stored: the level's name, 'sin Telefono'. */
-const CELDAS: Partial<Record<string, (f: Fila) => string>> = {
+const CELDAS: Partial<Record<string, (f: UsuarioFila) => string>> = {
   nivel: (f) => etiquetaNivel(f.nivel),
   phoneNumber: (f) => (f.phoneNumber === 'null' ? M.sinTelefono : f.phoneNumber),
 };
@@ -72,15 +70,21 @@ export function Usuarios() {
   const [filtros, setFiltros] = useState<Filtros>({});
   const [verFiltros, setVerFiltros] = useState(false);
   const lista = useUsuarios({ filtros });
-  const filas = useMemo<Fila[]>(() => lista.filas.map((u, i) => ({ ...u, numero: i + 1 })), [lista.filas]);
   const montos = veMontos(sesion);
 
-  const columnas = useMemo<Columna<Fila>[]>(
+  const columnas = useMemo<Columna<UsuarioFila>[]>(
     () => [
-      { llave: 'numero', valor: M.colNumero },
+      // The row's place in the list, from the table: no copy of the loaded rows to number them.
+      { llave: 'numero', valor: M.colNumero, celda: (_f, i) => i + 1 },
       ...FILTRABLES.map((c) => ({ ...c, ...(CELDAS[c.llave] ? { celda: CELDAS[c.llave] } : {}) })),
       ...(montos
-        ? [{ llave: 'isMonto', valor: M.colPermisoMonto, celda: (f: Fila) => <SwitchMonto fila={f} /> }]
+        ? [
+            {
+              llave: 'isMonto',
+              valor: M.colPermisoMonto,
+              celda: (f: UsuarioFila) => <SwitchMonto fila={f} />,
+            },
+          ]
         : []),
       columnaEditar(sesion),
     ],
@@ -110,7 +114,7 @@ export function Usuarios() {
       <TablaInfinita
         testId="tabla-usuarios"
         columnas={columnas}
-        filas={filas}
+        filas={lista.filas}
         clave={(f) => f.id}
         hayMas={lista.hasNextPage}
         cargando={lista.isFetching}
@@ -124,7 +128,7 @@ export function Usuarios() {
  * Permiso Monto of one leader or client (POST /api/setUsuariosMonto). Administrators' rows have
  * none: the server refuses to change them.
  */
-function SwitchMonto({ fila }: { fila: Fila }) {
+function SwitchMonto({ fila }: { fila: UsuarioFila }) {
   const { enqueueSnackbar } = useSnackbar();
   const cliente = useQueryClient();
   const [valor, setValor] = useState(fila.isMonto);
