@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { abrirDb } from '../apps/server/src/db/database.ts';
@@ -16,10 +16,10 @@ export const tamano = (variable: string, completo: number, rapido: number) =>
 /** The PostgreSQL server the benches make their databases on (default: the local one). */
 export const SERVIDOR_BENCH = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL. */
+/** A fresh database on the PostgreSQL of BENCH_DATABASE_URL, named BENCH_PREFIJO (default bench)_<nombre>_<time>. */
 export async function baseNueva(nombre: string) {
   const servidor = SERVIDOR_BENCH;
-  const base = `bench_${nombre}_${Date.now()}`;
+  const base = `${process.env.BENCH_PREFIJO ?? 'bench'}_${nombre}_${Date.now()}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: servidor });
     await c.connect();
@@ -191,4 +191,47 @@ export function guardarResultados(
   writeFileSync(`bench/resultados/${nombre}.md`, informe);
   writeFileSync(`bench/resultados/${nombre}.json`, `${JSON.stringify(resultado, null, 2)}\n`);
   console.log(informe);
+}
+
+/** The row count a scaled bench runs at: BENCH_FILAS, else its own variable, else its default. */
+export const filasBench = (variable: string, completo: number, rapido: number) =>
+  Number(process.env.BENCH_FILAS ?? process.env[variable] ?? (RAPIDO ? rapido : completo));
+
+/** The size the scaled benches are compared against. */
+const ESCALA_BASE = 1_000_000;
+
+/**
+ * A scaled bench keeps its figures as bench/resultados/<nombre>-<filas>.json; at another size
+ * than 1,000,000 rows it answers a table of its medians beside those of the 1,000,000-row run
+ * (when there is one) and their ratio.
+ */
+export function comparacionDeEscala(nombre: string, filas: number, cifras: Cifra[]): string[] {
+  mkdirSync('bench/resultados', { recursive: true });
+  writeFileSync(`bench/resultados/${nombre}-${filas}.json`, `${JSON.stringify(cifras, null, 2)}\n`);
+  if (filas === ESCALA_BASE) return [];
+  let base: Cifra[];
+  try {
+    base = JSON.parse(readFileSync(`bench/resultados/${nombre}-${ESCALA_BASE}.json`, 'utf8')) as Cifra[];
+  } catch {
+    return [];
+  }
+  const filasTabla = cifras
+    .filter((c) => c.unidad === 'ms' && c.medida.includes('median'))
+    .flatMap((c) => {
+      const b = base.find((x) => x.caso === c.caso && x.medida === c.medida);
+      return b
+        ? [
+            `| ${c.caso} | ${c.medida} | ${b.valor.toFixed(1)} | ${c.valor.toFixed(1)} | ${(c.valor / b.valor).toFixed(2)} |`,
+          ]
+        : [];
+    });
+  const n = (x: number) => x.toLocaleString('en');
+  return [
+    '',
+    `Medians at ${n(filas)} rows against the ${n(ESCALA_BASE)}-row run (bench/resultados/${nombre}-${ESCALA_BASE}.json):`,
+    '',
+    `| case | measure | ${n(ESCALA_BASE)} ms | ${n(filas)} ms | ratio |`,
+    '| --- | --- | --- | --- | --- |',
+    ...filasTabla,
+  ];
 }

@@ -3,7 +3,7 @@ import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import * as medir from './comun.ts';
 
 /**
- * npm run bench:reports — 1,000,000 top-ups over 2 years in company demo, among 10 companies
+ * npm run bench:reports — BENCH_FILAS (default 1,000,000) top-ups over 2 years in company demo, among 10 companies
  * (the 8 other seeded companies and one more get 100,000 each), on real PostgreSQL. Median time
  * of the first 100 rows of GET /reportes for 93- and 400-day ranges, with and without a chip
  * filter, of the total a page with chips leaves to GET /reportes/total, of a later keyset page,
@@ -116,6 +116,7 @@ await new Promise((r) => setTimeout(r, 500));
 if (process.env.BENCH_CONSERVAR) console.log(`Base conservada: ${base.url}`);
 else await base.borrar();
 
+const cifras = casos.flatMap((c) => medir.cifrasDeTiempo(c.nombre, c));
 medir.guardarResultados('reportes', {
   bench: 'bench:reports',
   base: `PostgreSQL ${base.version}`,
@@ -124,7 +125,8 @@ medir.guardarResultados('reportes', {
     `${OTRAS.toLocaleString('en')} in each of ${empresas.length - 1} other companies, generated in ` +
     `${carga.toFixed(0)} s; ${VECES} sequential requests per case over HTTP after 5 warm-up ones; times in ms. ` +
     'The first page without chips also counts the rows of the range (the total, from day totals); ' +
-    'with chips it comes without it, and the screen asks GET /reportes/total beside it (own rows). ' +
+    'with chips it comes without it, and the screen asks GET /reportes/total beside it (its days that can no ' +
+    'longer change counted once per chips, ventas_chips_dia). ' +
     'The first request of a case is ' +
     'timed apart: the first one to reach a day sums it into ventas_dia (400 days at once, for the 400-day cases).',
   tablas: [
@@ -134,7 +136,8 @@ medir.guardarResultados('reportes', {
       (c) =>
         `| ${c.nombre} | ${c.filas} | ${c.total ?? '–'} | ${c.primera.toFixed(0)} | ${c.p50.toFixed(1)} | ${c.p95.toFixed(1)} |`,
     ),
+    ...medir.comparacionDeEscala('reportes', FILAS, cifras),
   ],
-  cifras: casos.flatMap((c) => medir.cifrasDeTiempo(c.nombre, c)),
+  cifras,
 });
 process.exit(0);
