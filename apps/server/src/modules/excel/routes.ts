@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { sinPermiso } from '../../lib/errores.ts';
-import { conGcFrecuente } from '../../lib/memoria.ts';
 import { esquema } from '../../lib/rutas.ts';
 import * as exportar from './service.ts';
 
@@ -21,7 +20,7 @@ export const rutasExcel: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       // Each kind is governed by its list's rule and screen (EXCEL_DE): POST /excel alone is open to all.
       if (!puedeLlamar(req.sesion, EXCEL_DE[req.body.tipo])) throw sinPermiso();
-      return conGcFrecuente(() => exportar.generar(ctx, req.sesion, req.body));
+      return exportar.generar(ctx, req.sesion, req.body);
     },
   );
 

@@ -19,7 +19,6 @@ import { MEMORIA } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import type { Bitacora } from '../../lib/bitacora.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import { conGcFrecuente } from '../../lib/memoria.ts';
 import { esquema } from '../../lib/rutas.ts';
 import * as subidas from './service.ts';
 
@@ -100,7 +99,7 @@ export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
         const id = idAvance.safeParse(campos.avance);
         const clave = id.success ? subidas.claveAvance(u.empresaId, u.usuarioId, id.data) : null;
         return await subidas.conAvance(clave, () =>
-          conGcFrecuente(() => subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites })),
+          subidas.subir(ctx, u, { accion, vigencia, plataforma, ruta, limites }),
         );
       } finally {
         await rm(dir, { recursive: true, force: true });
