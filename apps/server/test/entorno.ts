@@ -8,6 +8,7 @@ import { type Config, leerConfig } from '../src/config.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../src/db/seed/index.ts';
+import { cuentasReloadly } from '../src/providers/reloadly-sesion.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import type { Fallas } from '../src/providers/simulador.ts';
 
@@ -190,8 +191,46 @@ export async function simuladorConFallas(fallas: Partial<Fallas>) {
       // delay a request on its way to the simulator (2 s was not: the ledger then differed by one).
       graciaNoEncontrada: 15,
       trabajadores: true,
+      reloadly: reloadlyPrueba(url),
     } satisfies Partial<Config>,
     cerrar: async () => {
+      sim.server.closeAllConnections();
+      await new Promise((ok) => sim.server.close(ok));
+    },
+  };
+}
+
+/** Account PRUEBA of the Reloadly sandbox inside the simulator at `simUrl` (its secret must never be logged). */
+export const reloadlyPrueba = (simUrl: string) =>
+  cuentasReloadly({
+    RELOADLY_PRUEBA_CLIENT_ID: 'cliente-prueba',
+    RELOADLY_PRUEBA_CLIENT_SECRET: 'secreto-prueba-que-no-sale-en-bitacoras',
+    RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
+  });
+
+/** Platform `numero` of company `empresa` on the Reloadly adapter, account PRUEBA (before any top-up). */
+export const plataformaReloadly = (db: Db, empresa = 'demo', numero = 1) =>
+  db
+    .updateTable('proveedores')
+    .set({ adaptador: 'reloadly', cuenta: 'PRUEBA' })
+    .where('numero', '=', numero)
+    .where('empresa_id', '=', db.selectFrom('empresas').select('id').where('codigo', '=', empresa))
+    .execute();
+
+/**
+ * crearEntorno with platform 1 of `demo` on the Reloadly adapter, talking over HTTP to the
+ * simulator's Reloadly sandbox (closed with the rest).
+ */
+export async function crearEntornoReloadly(ajustes: Partial<Config> = {}): Promise<Entorno> {
+  const sim = servidorSimulador();
+  await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  const e = await crearEntorno({ reloadly: reloadlyPrueba(url), ...ajustes });
+  await plataformaReloadly(e.db);
+  return {
+    ...e,
+    cerrar: async () => {
+      await e.cerrar();
       sim.server.closeAllConnections();
       await new Promise((ok) => sim.server.close(ok));
     },

@@ -39,6 +39,7 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
         for (const s of cuentas.values()) s.configurar(fallas);
         return responder(200, fallas);
       }
+      if (req.method === 'GET' && primero === 'health') return responder(200, {});
       if (req.method === 'GET' && primero === 'libro') {
         return responder(200, Object.fromEntries([...cuentas].map(([n, s]) => [n, s.registro()])));
       }
