@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compilacion } from './compilacion.ts';
 
 /**
  * In development (npm run dev -w apps/web) the API runs on :3000. Every request that is not a
@@ -8,9 +9,43 @@ import { defineConfig } from 'vite';
 const API = process.env.API_URL ?? 'http://localhost:3000';
 const deVite = /^\/(src|@|node_modules)\//;
 
+/** node_modules/<paquete>/ of a module id, for naming vendor chunks. */
+const paquete = (id: string) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1] ?? null;
+
+/**
+ * The vendor code every page loads, in one chunk per library family: upgrading one family (or
+ * changing one screen) leaves the others cached.
+ */
+const FAMILIAS: Record<string, RegExp> = {
+  react: /^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)$/,
+  mui: /^(@mui[\\/](material|system|utils|styled-engine|private-theming|core-downloads-tracker|icons-material)|@emotion[\\/].*|@babel[\\/]runtime|stylis|react-transition-group|@popperjs[\\/]core|clsx|prop-types|react-is|hoist-non-react-statics)$/,
+  zod: /^zod$/,
+  datos: /^(@tanstack[\\/].*|notistack|goober|react-hook-form|@hookform[\\/].*)$/,
+};
+const familia = (id: string) => {
+  const p = paquete(id);
+  return p ? (Object.keys(FAMILIAS).find((f) => FAMILIAS[f]?.test(p)) ?? null) : null;
+};
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), compilacion()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // .vite/manifest.json: which files each route loads (the login's JavaScript budget test reads it).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page needs, by library family; the rest goes with the screens using it
+            // (charts and pickers too), split by Rolldown where screens share it.
+            { name: familia, debugName: 'familias', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/': {

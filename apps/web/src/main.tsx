@@ -2,6 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 
+// The service worker keeps the app shell and the offline page, and shows the push notifications
+// (the notifications code registers the same worker when it subscribes).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined),
+  );
+}
+
 const raiz = document.getElementById('root');
 if (!raiz) throw new Error('falta #root');
 createRoot(raiz).render(

@@ -2,14 +2,18 @@ import CssBaseline from '@mui/material/CssBaseline';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { Login } from '../features/auth/Login.tsx';
-import { SinEmpresa } from '../features/auth/SinEmpresa.tsx';
-import { RecargaSinUsuario } from '../features/recargas/RecargaSinUsuario.tsx';
-import { ProveedorFechas } from '../ui/Fechas.tsx';
 import { Pantallas } from './Pantallas.tsx';
-import { Shell } from './Shell.tsx';
+import { Cargando, perezosa } from './perezosa.tsx';
+
+// Each route downloads its own code: the login page does not carry the shell or any screen.
+const Login = perezosa(async () => (await import('../features/auth/Login.tsx')).Login);
+const SinEmpresa = perezosa(async () => (await import('../features/auth/SinEmpresa.tsx')).SinEmpresa);
+const RecargaSinUsuario = perezosa(
+  async () => (await import('../features/recargas/RecargaSinUsuario.tsx')).RecargaSinUsuario,
+);
+const Shell = perezosa(async () => (await import('./Shell.tsx')).Shell);
 
 const consultas = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -37,8 +41,8 @@ export function App() {
     <QueryClientProvider client={consultas}>
       <Avisos>
         <CssBaseline />
-        <ProveedorFechas>
-          <BrowserRouter>
+        <BrowserRouter>
+          <Suspense fallback={<Cargando />}>
             <Routes>
               <Route path="/" element={<SinEmpresa />} />
               <Route path="/in" element={<Shell />}>
@@ -49,8 +53,8 @@ export function App() {
               <Route path="/:empresa/recargasUsuario" element={<RecargaSinUsuario />} />
               <Route path="*" element={<Navigate to="/" replace />} />
             </Routes>
-          </BrowserRouter>
-        </ProveedorFechas>
+          </Suspense>
+        </BrowserRouter>
       </Avisos>
     </QueryClientProvider>
   );

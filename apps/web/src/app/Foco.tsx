@@ -15,6 +15,25 @@ function enfocarContenido(principal: HTMLElement | null): void {
 }
 
 /**
+ * A screen whose code is still downloading has no title yet: focus goes to the main region now
+ * and on to the title when it appears (unless the user moved the focus meanwhile).
+ */
+function enfocarAlAparecer(principal: HTMLElement | null): (() => void) | undefined {
+  enfocarContenido(principal);
+  if (!principal || principal.querySelector('h1')) return;
+  const observador = new MutationObserver(() => {
+    if (!principal.querySelector('h1')) return;
+    observador.disconnect();
+    if (document.activeElement === principal) {
+      principal.blur();
+      enfocarContenido(principal);
+    }
+  });
+  observador.observe(principal, { childList: true, subtree: true });
+  return () => observador.disconnect();
+}
+
+/**
  * After login and on every change of screen, focus goes to the main content: a keyboard or
  * screen-reader user starts on the screen's title, not on the body before the whole menu. A
  * page loaded from its address (or Back) keeps the browser's start, where the skip link is the
@@ -25,7 +44,7 @@ export function useFocoAlNavegar(principal: RefObject<HTMLElement | null>): void
   const tipo = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen
   useEffect(() => {
-    if (tipo !== 'POP') enfocarContenido(principal.current);
+    if (tipo !== 'POP') return enfocarAlAparecer(principal.current);
   }, [pathname, tipo, principal]);
 }
 

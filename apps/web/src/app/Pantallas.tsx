@@ -3,55 +3,74 @@ import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { destinoRechazo, MENU, rutaInicial, rutaPermitida } from '@recargas/contracts/menu';
 import { useSnackbar } from 'notistack';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { Actualizaciones } from '../features/actualizaciones/Actualizaciones.tsx';
-import { ComentariosCarrier } from '../features/carriers/ComentariosCarrier.tsx';
-import { NuevoUsuarioPlataforma } from '../features/carriers/NuevoUsuarioPlataforma.tsx';
-import { RecargasCarrier } from '../features/carriers/RecargasCarrier.tsx';
-import { Configuraciones } from '../features/empresas/Configuraciones.tsx';
-import { Integraciones } from '../features/integraciones/Integraciones.tsx';
-import { AdministrarBase } from '../features/lineas/AdministrarBase.tsx';
-import { RecargasMasivas } from '../features/masivas/RecargasMasivas.tsx';
-import { Inventario } from '../features/portabilidades/Inventario.tsx';
-import { Portabilidades } from '../features/portabilidades/Portabilidades.tsx';
-import { Recargas } from '../features/recargas/Recargas.tsx';
-import { PanelesRecargas } from '../features/reciclaje/PanelesRecargas.tsx';
-import { RecicladoMasivo } from '../features/reciclaje/RecicladoMasivo.tsx';
-import { Graficas } from '../features/reportes/Graficas.tsx';
-import { Ventas } from '../features/reportes/Ventas.tsx';
-import { ConfigSinUsuario } from '../features/saldos/ConfigSinUsuario.tsx';
-import { Saldos } from '../features/saldos/Saldos.tsx';
-import { SubirArchivos } from '../features/subidas/SubirArchivos.tsx';
-import { UsuarioFormulario } from '../features/usuarios/UsuarioFormulario.tsx';
-import { Usuarios } from '../features/usuarios/Usuarios.tsx';
 import { useSesion } from '../lib/sesion.ts';
+import { Cargando, perezosa } from './perezosa.tsx';
 
-/** The top-up screen with the recycling panels under it: composed here, so neither feature imports the other. */
-const RecargasConPaneles = () => <Recargas paneles={<PanelesRecargas />} />;
+const UsuarioFormulario = perezosa(
+  async () => (await import('../features/usuarios/UsuarioFormulario.tsx')).UsuarioFormulario,
+);
 
-/** Screens built so far, by their route under /in/. */
+/**
+ * The top-up screen with the recycling panels under it: composed here, so neither feature imports
+ * the other; both downloaded at once.
+ */
+const RecargasConPaneles = perezosa(async () => {
+  const [{ Recargas }, { PanelesRecargas }] = await Promise.all([
+    import('../features/recargas/Recargas.tsx'),
+    import('../features/reciclaje/PanelesRecargas.tsx'),
+  ]);
+  return () => <Recargas paneles={<PanelesRecargas />} />;
+});
+
+/**
+ * Screens built so far, by their route under /in/; each one's code (and the charts, pickers or
+ * Excel code it needs) is downloaded when it is first opened.
+ */
 const PANTALLAS: Record<string, ComponentType> = {
   recargas: RecargasConPaneles,
-  saldos: Saldos,
-  integraciones: Integraciones,
-  configRecargasSinUsuario: ConfigSinUsuario,
-  configuraciones: Configuraciones,
-  usuarios: Usuarios,
+  saldos: perezosa(async () => (await import('../features/saldos/Saldos.tsx')).Saldos),
+  integraciones: perezosa(
+    async () => (await import('../features/integraciones/Integraciones.tsx')).Integraciones,
+  ),
+  configRecargasSinUsuario: perezosa(
+    async () => (await import('../features/saldos/ConfigSinUsuario.tsx')).ConfigSinUsuario,
+  ),
+  configuraciones: perezosa(
+    async () => (await import('../features/empresas/Configuraciones.tsx')).Configuraciones,
+  ),
+  usuarios: perezosa(async () => (await import('../features/usuarios/Usuarios.tsx')).Usuarios),
   usuarioNew: UsuarioFormulario,
   editarUsuario: UsuarioFormulario,
-  ventas: Ventas,
-  graficas: Graficas,
-  recargasMasivas: RecargasMasivas,
-  portabilidades: Portabilidades,
-  inventario: Inventario,
-  recargasCarier: RecargasCarrier,
-  nuevoUsuarioPlataforma: NuevoUsuarioPlataforma,
-  comentariosCarier: ComentariosCarrier,
-  actualizaciones: Actualizaciones,
-  administrarBase: AdministrarBase,
-  subirArchivos: SubirArchivos,
-  grarecicladoMasivo: RecicladoMasivo,
+  ventas: perezosa(async () => (await import('../features/reportes/Ventas.tsx')).Ventas),
+  graficas: perezosa(async () => (await import('../features/reportes/Graficas.tsx')).Graficas),
+  recargasMasivas: perezosa(
+    async () => (await import('../features/masivas/RecargasMasivas.tsx')).RecargasMasivas,
+  ),
+  portabilidades: perezosa(
+    async () => (await import('../features/portabilidades/Portabilidades.tsx')).Portabilidades,
+  ),
+  inventario: perezosa(async () => (await import('../features/portabilidades/Inventario.tsx')).Inventario),
+  recargasCarier: perezosa(
+    async () => (await import('../features/carriers/RecargasCarrier.tsx')).RecargasCarrier,
+  ),
+  nuevoUsuarioPlataforma: perezosa(
+    async () => (await import('../features/carriers/NuevoUsuarioPlataforma.tsx')).NuevoUsuarioPlataforma,
+  ),
+  comentariosCarier: perezosa(
+    async () => (await import('../features/carriers/ComentariosCarrier.tsx')).ComentariosCarrier,
+  ),
+  actualizaciones: perezosa(
+    async () => (await import('../features/actualizaciones/Actualizaciones.tsx')).Actualizaciones,
+  ),
+  administrarBase: perezosa(
+    async () => (await import('../features/lineas/AdministrarBase.tsx')).AdministrarBase,
+  ),
+  subirArchivos: perezosa(async () => (await import('../features/subidas/SubirArchivos.tsx')).SubirArchivos),
+  grarecicladoMasivo: perezosa(
+    async () => (await import('../features/reciclaje/RecicladoMasivo.tsx')).RecicladoMasivo,
+  ),
 };
 
 /** /in/<ruta>: the screen, if the user's level, permissions and whitelist allow it. */
@@ -60,7 +79,13 @@ export function Pantallas() {
   const ruta = (useParams()['*'] ?? '').split('/')[0] ?? '';
   if (!rutaPermitida(sesion, ruta)) return <Rechazo ruta={ruta} />;
   const Pantalla = PANTALLAS[ruta];
-  return Pantalla ? <Pantalla /> : <EnConstruccion ruta={ruta} />;
+  return Pantalla ? (
+    <Suspense fallback={<Cargando />}>
+      <Pantalla />
+    </Suspense>
+  ) : (
+    <EnConstruccion ruta={ruta} />
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { M } from '@recargas/contracts/mensajes';
 import type { Dayjs } from 'dayjs';
 import { type FocusEvent, type KeyboardEvent, useState } from 'react';
-import { aDia, BARRA_ACCIONES, DIA_MINIMO, deDia } from './Fechas.tsx';
+import { aDia, BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from './Fechas.tsx';
 
 /** yyyy-mm-dd of the browser's today moved by `dias`. */
 export function diaLocal(dias = 0): string {
@@ -87,9 +87,11 @@ export function RangoFechas(props: Rango & { alCambiar: (r: Rango) => void }) {
     );
   };
   return (
-    <Stack direction="row" spacing={1} alignItems="flex-start">
-      {campo('desde', M.fechaInicial)}
-      {campo('hasta', M.fechaFinal)}
-    </Stack>
+    <ProveedorFechas>
+      <Stack direction="row" spacing={1} alignItems="flex-start">
+        {campo('desde', M.fechaInicial)}
+        {campo('hasta', M.fechaFinal)}
+      </Stack>
+    </ProveedorFechas>
   );
 }

@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { BARRA_ACCIONES, DIA_MINIMO, deDia } from '../../ui/Fechas.tsx';
+import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { CLAVE_BLOQUES, CLAVE_PROGRAMAS, programarBloque } from './api.ts';
 
 /** Today (plus `dias`) at the default schedule time, 20:20 (spec section 9). */
@@ -78,10 +78,12 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
     <Dialog open onClose={alCerrar} aria-labelledby="titulo-programar">
       <DialogTitle id="titulo-programar">{M.programarRecargas}</DialogTitle>
       <DialogContent>
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          {campo('ini', M.fechaInicial)}
-          {campo('fin', M.fechaFinal)}
-        </Grid>
+        <ProveedorFechas>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            {campo('ini', M.fechaInicial)}
+            {campo('fin', M.fechaFinal)}
+          </Grid>
+        </ProveedorFechas>
         <Typography role="alert" color="error" minHeight="1.5em" sx={{ mt: 1 }}>
           {error}
         </Typography>

@@ -24,7 +24,7 @@ import { type SnackbarKey, useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
-import { BARRA_ACCIONES, DIA_MINIMO, deDia } from '../../ui/Fechas.tsx';
+import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { type Opcion, Seleccion } from '../../ui/Seleccion.tsx';
 import { avanceSubida, nuevoIdAvance, PLANTILLAS, subirArchivo } from './api.ts';
 import { ProgresoSubida } from './ProgresoSubida.tsx';
@@ -191,13 +191,15 @@ export function SubirArchivos() {
         )}
         {conVigencia && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <DatePicker
-              label={M.vigencia}
-              value={vigencia}
-              minDate={DIA_MINIMO}
-              onChange={setVigencia}
-              slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'vigencia' } }}
-            />
+            <ProveedorFechas>
+              <DatePicker
+                label={M.vigencia}
+                value={vigencia}
+                minDate={DIA_MINIMO}
+                onChange={setVigencia}
+                slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'vigencia' } }}
+              />
+            </ProveedorFechas>
           </Grid>
         )}
         <Grid size={12}>
