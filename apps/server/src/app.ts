@@ -38,7 +38,7 @@ import { acceso } from './plugins/acceso.ts';
 import { errores } from './plugins/errores.ts';
 import { metricas } from './plugins/metricas.ts';
 import { erroresDeConexion, erroresDelEnrutador, texto } from './plugins/texto.ts';
-import { web } from './plugins/web.ts';
+import { sinCache, web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 
 // Validation messages in Spanish: they reach the user inside `mensaje`.
@@ -71,6 +71,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   if (config.trabajadores) await registrarTrabajadores(app);
 
   await app.register(errores);
+  await app.register(sinCache);
   await app.register(texto);
   await app.register(helmet, {
     // HSTS and the https upgrade only where the site is served over TLS (COOKIE_SECURE=1).

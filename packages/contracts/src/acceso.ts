@@ -48,6 +48,8 @@ export const ENDPOINTS = {
   // Login and session (sections 2, 4 and 7)
   'GET /getEmpresa/{name}': publico,
   'GET /getEmpresa/{name}/logo': publico,
+  'GET /getEmpresa/{name}/manifest.webmanifest': publico,
+  'GET /getEmpresa/{name}/icono/{tam}': publico,
   'POST /iniciarSesion': publico,
   'POST /api/2fa/setup': publico,
   'POST /api/2fa/verify': publico,

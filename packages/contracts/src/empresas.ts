@@ -6,10 +6,16 @@ import { MONTOS } from './recargas.ts';
 export const API_EMPRESAS = {
   empresa: '/getEmpresa/:name',
   logo: '/getEmpresa/:name/logo',
+  /** The installed app of the company (issue 21): its web app manifest and its icons. */
+  manifiesto: '/getEmpresa/:name/manifest.webmanifest',
+  icono: '/getEmpresa/:name/icono/:tam',
   configuraciones: '/api/configuraciones',
   subirLogo: '/api/configuraciones/logo',
   auditoria: '/api/configuraciones/auditoria',
 } as const;
+
+/** Sizes of the installed app's square PNG icons (Chromium asks for 192 and 512). */
+export const TAMANOS_ICONO = ['192', '512'] as const;
 
 /** Company codes are lower-case slugs used in the URL (/:empresa). */
 export const codigoEmpresa = z

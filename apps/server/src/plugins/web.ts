@@ -1,27 +1,103 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_EMPRESAS, codigoEmpresa } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const DIST = resolve(import.meta.dirname, '../../../web/dist');
 
+/** Vite names every file under assets/ by its content: a new version is a new address. */
+const INMUTABLE = 'public, max-age=31536000, immutable';
+/** The page, the service worker and the other fixed names: asked again each time (ETag keeps it cheap). */
+const REVALIDAR = 'no-cache';
+
 /**
- * Serves the built single-page app from the same origin as the API. Unknown GET paths that
- * ask for HTML get index.html (the router decides); everything else gets a JSON 404.
+ * Every answer that is not a file of the web app is never stored by browsers or proxies: API
+ * data is per user and changes. Registered before the routes so it reaches all of them; a route
+ * that may be cached (a company's logo, its icons) sets its own header.
+ */
+export const sinCache = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.routeOptions.config?.file) reply.header('cache-control', 'no-store');
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by @fastify/static on the routes of the web app's files. */
+    file?: string;
+  }
+}
+
+/** /<empresa> and its pages link that company's manifest: the browser offers to install it. */
+function conManifiesto(indice: string, url: string): string {
+  let primero = '';
+  try {
+    primero = decodeURIComponent(url.split(/[/?#]/)[1] ?? '');
+  } catch {
+    return indice;
+  }
+  const codigo = codigoEmpresa.safeParse(primero);
+  if (!codigo.success || codigo.data === 'in') return indice;
+  const href = API_EMPRESAS.manifiesto.replace(':name', encodeURIComponent(codigo.data));
+  return indice.replace('</head>', `<link rel="manifest" href="${href}" />\n  </head>`);
+}
+
+/** What the service worker shows when the network is away: Spanish, self-contained, no script. */
+const SIN_RED = `<!doctype html>
+<html lang="es-MX">
+<head>
+<meta charset="UTF-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${M.sinConexionTitulo}</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:Roboto,Arial,sans-serif;background:#f5f5f5;color:#212121}
+main{max-width:360px;margin:16px;padding:32px 24px;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.2);text-align:center}
+h1{font-size:1.5rem;margin:0 0 12px}p{margin:0 0 24px;line-height:1.5}
+a{display:inline-block;padding:10px 24px;border-radius:4px;background:#1f5f5f;color:#fff;text-decoration:none;font-weight:500}
+</style>
+</head>
+<body><main><h1>${M.sinConexionTitulo}</h1><p>${M.sinConexion}</p><a href="">${M.reintentar}</a></main></body>
+</html>
+`;
+
+/**
+ * Serves the built single-page app from the same origin as the API: hashed files precompressed
+ * (brotli or gzip, made by the web build) and cached for a year, the page itself per company with
+ * its manifest. Unknown GET paths that ask for HTML get the page (the router decides); everything
+ * else gets a JSON 404.
  */
 export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | undefined }) => {
   const dir = opciones.dir ? resolve(opciones.dir) : DIST;
   const hayWeb = existsSync(join(dir, 'index.html'));
+  const assets = join(dir, 'assets') + sep;
   if (hayWeb) {
-    await app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, ruta) => {
+        res.setHeader('cache-control', ruta.startsWith(assets) ? INMUTABLE : REVALIDAR);
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   } else {
     app.log.warn(`No hay web compilada en ${dir}: ejecuta npm run build`);
   }
+  const indice = hayWeb ? readFileSync(join(dir, 'index.html'), 'utf8') : '';
+  app.get('/offline.html', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDAR).send(SIN_RED),
+  );
   app.setNotFoundHandler((req, reply) => {
     if (hayWeb && req.method === 'GET' && req.headers.accept?.includes('text/html')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDAR)
+        .send(conManifiesto(indice, req.url));
     }
     return reply.code(404).send({ mensaje: M.noEncontrado });
   });

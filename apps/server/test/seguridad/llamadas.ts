@@ -9,7 +9,13 @@ export interface Operacion {
   celda: string;
 }
 
-const EJEMPLOS: Record<string, string> = { name: 'demo', compania: 'demo', id: '1', dn: '5512345678' };
+const EJEMPLOS: Record<string, string> = {
+  name: 'demo',
+  compania: 'demo',
+  id: '1',
+  dn: '5512345678',
+  tam: '192',
+};
 
 export const cambiaEstado = (m: string) => m !== 'GET';
 

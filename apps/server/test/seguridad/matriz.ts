@@ -25,6 +25,8 @@ export const MATRIZ: Record<string, Regla> = {
   // Login and session (sections 2, 4 and 7)
   'GET /getEmpresa/{name}': 'publico',
   'GET /getEmpresa/{name}/logo': 'publico',
+  'GET /getEmpresa/{name}/manifest.webmanifest': 'publico',
+  'GET /getEmpresa/{name}/icono/{tam}': 'publico',
   'POST /iniciarSesion': 'publico',
   'POST /api/2fa/setup': 'publico',
   'POST /api/2fa/verify': 'publico',

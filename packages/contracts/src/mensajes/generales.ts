@@ -63,4 +63,10 @@ export const MENSAJES_GENERALES = {
   recargasMasivas: 'Recargas Masivas',
   recargasPorCarrierMenu: 'Recargas por carrier',
   /** (propio) */ volverAlLogin: 'Ir al inicio de sesión',
+  // Installed app and offline page (issue 21)
+  /** (propio) */ portalRecargas: 'Portal de recargas',
+  /** (propio) */ sinConexionTitulo: 'Sin conexión',
+  /** (propio) */ sinConexion:
+    'No hay conexión a internet. Revisa tu red de datos o Wi-Fi y vuelve a intentarlo.',
+  /** (propio) */ reintentar: 'Reintentar',
 } as const;

@@ -8,6 +8,7 @@ import {
   LOGO_MAX_KB,
   respuestaAuditoria,
   respuestaConfiguraciones,
+  TAMANOS_ICONO,
 } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorApi } from '../../lib/errores.ts';
 import { esquema } from '../../lib/rutas.ts';
+import { icono, manifiesto } from './instalable.ts';
 import * as empresas from './service.ts';
 
 const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
@@ -40,6 +42,32 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const l = await empresas.logo(app.db, await empresas.buscar(app.db, req.params.name, req.headers.host));
       return reply.type(l.tipo).header('cache-control', 'public, max-age=300').send(l.datos);
+    },
+  );
+
+  app.get(
+    API_EMPRESAS.manifiesto,
+    esquema('empresas', 'Manifiesto de la app instalable de la empresa (inicia en su login)', {
+      params: nombreEmpresa,
+    }),
+    async (req, reply) => {
+      const e = await empresas.buscar(app.db, req.params.name, req.headers.host);
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifiesto(e));
+    },
+  );
+
+  app.get(
+    API_EMPRESAS.icono,
+    esquema('empresas', 'Icono cuadrado PNG de la app instalable, en el color de la empresa', {
+      params: nombreEmpresa.extend({ tam: z.enum(TAMANOS_ICONO) }),
+    }),
+    async (req, reply) => {
+      const e = await empresas.buscar(app.db, req.params.name, req.headers.host);
+      // The manifest names each icon with ?v= of the colours: a new colour is a new address.
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=86400')
+        .send(icono(e, Number(req.params.tam)));
     },
   );
 
