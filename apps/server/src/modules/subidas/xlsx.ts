@@ -218,6 +218,16 @@ export interface FilaLeida {
   imprecisas: number[];
 }
 
+/** The rows without imprecise numbers share one empty list. */
+const NINGUNA: number[] = [];
+
+/**
+ * A cell's text as a string of its own: V8 keeps a substring of 13 characters or more (an ICC)
+ * as a view of the text it was cut from, here the parser's chunk of the sheet's XML, which then
+ * stays in memory as long as the row does (100,000 rows kept the whole sheet).
+ */
+const propio = (t: string) => (t.length < 13 ? t : Buffer.from(t, 'utf8').toString('utf8'));
+
 /** Rows read between two reports of the reading stage's progress. */
 const AVISO_CADA = 500;
 
@@ -252,7 +262,7 @@ export async function leerHoja(
           const celda = fila.getCell(c);
           const v = celda.value;
           if (numeroImpreciso(v)) imprecisas.push(c - 1);
-          valores.push(textoCelda(v, celda.address, l.maxCelda));
+          valores.push(propio(textoCelda(v, celda.address, l.maxCelda)));
         }
         if (valores.every((v) => v === '')) continue;
         if (!encabezados) {
@@ -261,7 +271,7 @@ export async function leerHoja(
         }
         if (filas.length >= l.maxFilas)
           throw new ErrorApi(413, texto('archivoDemasiadasFilas', { max: l.maxFilas }));
-        filas.push({ fila: fila.number, valores, imprecisas });
+        filas.push({ fila: fila.number, valores, imprecisas: imprecisas.length ? imprecisas : NINGUNA });
         if (ultimaFila && filas.length % AVISO_CADA === 0) avanzar(fila.number, ultimaFila);
       }
       break; // only the first worksheet
