@@ -19,7 +19,11 @@ apagado.paso(async () => {
   // The jobs of this process (WORKERS=1) get the same deadline; Fastify stops taking requests and
   // answers the ones in flight.
   const trabajos = app.boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs });
+  // A keep-alive connection whose request ends after close() began stays open (Node closes only
+  // those idle at that moment) and would hold close() until the client drops it.
+  const inactivas = setInterval(() => app.server.closeIdleConnections(), 200);
   await app.close();
+  clearInterval(inactivas);
   await trabajos;
 });
 if (config.sembrarDemo && (await sembrar(db)))
