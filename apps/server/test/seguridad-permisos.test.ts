@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { PERMISOS } from '@recargas/contracts/permisos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, PASSWORD_DEMO } from './entorno.ts';
+import { conToken, crearEntornoReloadly, type Entorno, entrar, idEmpresa, PASSWORD_DEMO } from './entorno.ts';
 import { concedido, llamar, negado, type Operacion, operacionesDe } from './seguridad/llamadas.ts';
 import { MATRIZ, permite } from './seguridad/matriz.ts';
 
@@ -17,7 +17,8 @@ let rutas: Operacion[] = [];
 const cuenta = { bien: 0, mal: 0 };
 
 beforeAll(async () => {
-  e = await crearEntorno();
+  // One platform on the Reloadly adapter: the matrix holds whatever adapter serves it.
+  e = await crearEntornoReloadly();
   rutas = operacionesDe(e.app).filter((r) => r.ruta !== '/api/cerrarSesion');
 });
 afterAll(async () => {
