@@ -7,6 +7,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Config, MEMORIA } from '../config.ts';
 import { crearBitacora } from '../lib/bitacora.ts';
+import { BaseEnUso, tomarCandado } from './candado.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -94,12 +95,35 @@ export async function abrirDb(
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = config.dataDir === MEMORIA ? MEMORIA : join(config.dataDir, 'pg');
-  if (dir !== MEMORIA) mkdirSync(dir, { recursive: true });
+  let soltar = () => {};
+  if (dir !== MEMORIA) {
+    mkdirSync(dir, { recursive: true });
+    soltar = candado(config.dataDir);
+  }
   const client = await PGlite.create(dir, {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
     extensions: { pg_trgm },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const destruir = db.destroy.bind(db);
+  db.destroy = async () => {
+    await destruir();
+    soltar();
+  };
   embebidas.add(db);
   return db;
+}
+
+/**
+ * The embedded folder's lock (candado.ts). Held by another process: the server, the worker and
+ * the admin CLI all stop here with the same one line, not a stack.
+ */
+function candado(dataDir: string) {
+  try {
+    return tomarCandado(dataDir);
+  } catch (e) {
+    if (!(e instanceof BaseEnUso)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
 }

@@ -108,3 +108,12 @@ export async function exito(ctx: Ctx, k: Claves): Promise<void> {
   await repo.limpiarFallos(ctx.db, k.par);
   await repo.limpiarSiNoEspera(ctx.db, k.cuenta);
 }
+
+/**
+ * The admin CLI's unlock: the account and every client's wait on it start afresh (a client's
+ * wait on all accounts, its IP key, stays: that one is about the client).
+ */
+export async function desbloquear(db: ContextoCompleto['db'], empresaId: number, username: string) {
+  const r = await repo.limpiarCuenta(db, clavesDe(empresaId, username, '').cuenta);
+  return Number(r.numDeletedRows);
+}

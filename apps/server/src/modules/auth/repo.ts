@@ -151,3 +151,12 @@ export const limpiarSiNoEspera = (db: Db, clave: string) =>
     .where('clave', '=', clave)
     .where((eb) => eb.or([eb('bloqueado_hasta', 'is', null), eb('bloqueado_hasta', '<=', sql<Date>`now()`)]))
     .execute();
+
+/** Every throttling key of an account: its own and each (account, client) pair. */
+export const limpiarCuenta = (db: Db, cuenta: string) =>
+  db
+    .deleteFrom('intentos_login')
+    .where((eb) =>
+      eb.or([eb('clave', '=', cuenta), eb('clave', 'like', `${cuenta.replace(/[\\%_]/g, '\\$&')}@%`)]),
+    )
+    .executeTakeFirst();

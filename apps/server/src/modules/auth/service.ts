@@ -15,6 +15,8 @@ import * as limites from './limites.ts';
 import * as repo from './repo.ts';
 import { tokensDe } from './tokens.ts';
 
+export { desbloquear } from './limites.ts';
+
 /** What login and the session need of the context (contexto.ts). */
 type Ctx = Pick<ContextoCompleto, 'db' | 'config'>;
 

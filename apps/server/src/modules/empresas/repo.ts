@@ -30,8 +30,9 @@ export const PLATAFORMAS = [
   { numero: 2, codigo: 'pagaqui', nombre: 'Pagaqui' },
 ] as const;
 
+/** Inserts a company with its hosts and platforms, inside the caller's transaction when given one. */
 export function insertar(db: Db, e: Insertable<EmpresasTable>, hosts: readonly string[]): Promise<number> {
-  return db.transaction().execute(async (tx) => {
+  const en = async (tx: Db) => {
     const { id } = await tx.insertInto('empresas').values(e).returning('id').executeTakeFirstOrThrow();
     if (hosts.length) {
       await tx
@@ -44,7 +45,8 @@ export function insertar(db: Db, e: Insertable<EmpresasTable>, hosts: readonly s
       .values(PLATAFORMAS.map((p) => ({ ...p, empresa_id: id })))
       .execute();
     return id;
-  });
+  };
+  return db.isTransaction ? en(db) : db.transaction().execute(en);
 }
 
 /** The company row locked until the transaction ends: a settings change reads what it replaces. */

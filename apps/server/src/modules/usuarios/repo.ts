@@ -365,3 +365,15 @@ export async function eliminar(db: Db, empresaId: number, id: number) {
     .executeTakeFirst();
   return r.numUpdatedRows > 0n;
 }
+
+/** A new password hash for a live user (the admin CLI's reset-password). */
+export async function cambiarPassword(db: Db, empresaId: number, id: number, passwordHash: string) {
+  const r = await db
+    .updateTable('usuarios')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .where('empresa_id', '=', empresaId)
+    .where('eliminado', 'is', null)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}

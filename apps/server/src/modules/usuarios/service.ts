@@ -21,6 +21,7 @@ import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
 
+export { deshabilitar, restablecerPassword } from './cuentas.ts';
 export { subirUsuarios } from './subida.ts';
 
 export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
