@@ -31,6 +31,8 @@ beforeAll(async () => {
     DATA_DIR: datos,
     DATABASE_URL: db.url ?? '',
     JWT_SECRET: 'secreto-de-la-prueba-de-caida-0123456789',
+    // A DATABASE_URL gets the demo users (the login below) only when asked.
+    SEED_DEMO: '1',
     PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,
     PROVIDER_TIMEOUT_MS: '10000',
     RECONCILIAR_TRAS: '2',
