@@ -227,14 +227,22 @@ export async function contar(
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
   if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
-  const porDia = async (rr: Rango) =>
-    (await base(db, a, rr, filtros)
-      .select([
-        sql<string>`to_char((r.creada at time zone ${rr.zona})::date, 'YYYY-MM-DD')`.as('dia'),
-        sql<number>`count(*)`.as('n'),
-      ])
-      .groupBy(sql`1`)
-      .execute()) as { dia: string; n: number }[];
+  // Planned for its values (the connections plan generically, database.ts), and by the date
+  // index: PostgreSQL prices the number's trigram bitmap (0015) low even for a common chip
+  // ('551': 116,000 rows read to count 423 of the live days, 19 ms against 8 by dates alone).
+  // The days that can no longer change are read this way once (ventasChips.ts).
+  const porDia = (rr: Rango) =>
+    db.transaction().execute(async (tx) => {
+      await sql`set local plan_cache_mode = force_custom_plan`.execute(tx);
+      await sql`set local enable_bitmapscan = off`.execute(tx);
+      return (await base(tx, a, rr, filtros)
+        .select([
+          sql<string>`to_char((r.creada at time zone ${rr.zona})::date, 'YYYY-MM-DD')`.as('dia'),
+          sql<number>`count(*)`.as('n'),
+        ])
+        .groupBy(sql`1`)
+        .execute()) as { dia: string; n: number }[];
+    });
   const columnas = columnasConChips(filtros);
   if (columnas.length > 0 && columnas.every(([c]) => FIJAS.includes(c)))
     return ventasChips.contar(db, a.empresaId, r, claveDe(a, filtros), porDia);
