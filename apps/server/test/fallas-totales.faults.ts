@@ -9,7 +9,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed/index.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO } from './entorno.ts';
+import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO, plataformaReloadly } from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
@@ -17,11 +17,14 @@ import { ProcesoApi, sesionHttp } from './proceso.ts';
  * and declines, while the API process is killed with SIGKILL three times and restarted, and
  * PostgreSQL itself is restarted once (FAULTS_PG_RESTART=1, where pg_ctlcluster exists). The
  * client behaves like the browser: it keeps one Idempotency-Key per top-up and retries with it
- * until it gets an answer. Result: 0 double sends, 0 lost rows, every row terminal.
+ * until it gets an answer. Result: 0 double sends, 0 lost rows, every row terminal. Platform 1
+ * runs on the Reloadly adapter against the simulator's Reloadly sandbox (FAULTS_RELOADLY=0: on
+ * the simulator's own protocol).
  */
 const TOTAL = Number(process.env.FAULTS_TOTAL ?? 2000);
 const CONCURRENCIA = 25;
 const REINICIAR_PG = process.env.FAULTS_PG_RESTART === '1' && existsSync('/etc/postgresql');
+const RELOADLY = process.env.FAULTS_RELOADLY !== '0';
 
 let sim: ReturnType<typeof servidorSimulador>;
 let simUrl: string;
@@ -47,6 +50,7 @@ beforeAll(async () => {
   const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
   await migrar(db);
   await sembrar(db);
+  if (RELOADLY) await plataformaReloadly(db);
   await db
     .updateTable('usuarios')
     .set({ max_recargas: 1_000_000 })
@@ -69,6 +73,9 @@ beforeAll(async () => {
     GRACIA_NO_ENCONTRADA: '15',
     RATE_LIMIT_MAX: '10000000',
     LOG_LEVEL: 'fatal',
+    RELOADLY_PRUEBA_CLIENT_ID: 'cliente-fallas',
+    RELOADLY_PRUEBA_CLIENT_SECRET: 'secreto-fallas',
+    RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
   });
   await api.arrancar();
 });
@@ -167,7 +174,7 @@ describe('faults: provider faults, three SIGKILLs of the API and a PostgreSQL re
       const exitosas = filas.filter((f) => f.estado === 'exitosa');
 
       console.log(
-        `faults: ${TOTAL} top-ups, ${CONCURRENCIA} at a time; injected: 20% timeouts, 10% 5xx, 5% drops, ` +
+        `faults${RELOADLY ? ' (platform 1 on Reloadly)' : ''}: ${TOTAL} top-ups, ${CONCURRENCIA} at a time; injected: 20% timeouts, 10% 5xx, 5% drops, ` +
           `5% declines; ${golpes.join(', ')}; answers ${JSON.stringify(respuestas)}; send phase ${envio} ms, ` +
           `terminal ${Date.now() - inicio - envio} ms later; rows ${filas.length}, exitosas ${exitosas.length}, ` +
           `double sends ${dobles}, charged ${cobrado} = ours ${exitosas.reduce((t, f) => t + f.monto, 0)}`,
