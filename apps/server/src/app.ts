@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
@@ -36,7 +35,8 @@ import { rutasSubidas } from './modules/subidas/routes.ts';
 import { rutasUsuarios } from './modules/usuarios/routes.ts';
 import { acceso } from './plugins/acceso.ts';
 import { errores } from './plugins/errores.ts';
-import { metricas } from './plugins/metricas.ts';
+import { limites } from './plugins/limites.ts';
+import { conToken, metricas } from './plugins/metricas.ts';
 import { erroresDeConexion, erroresDelEnrutador, texto } from './plugins/texto.ts';
 import { sinCache, web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
@@ -52,7 +52,11 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
       redact: REDACTAR,
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // A hop count trusts that many proxies in front (Fastify's own number trusts none).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_direccion: string, salto: number) => salto < (config.trustProxy as number)
+        : config.trustProxy,
     frameworkErrors: erroresDelEnrutador,
     clientErrorHandler: erroresDeConexion,
   }).withTypeProvider<ZodTypeProvider>();
@@ -90,11 +94,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   app.addHook('onRequest', async (req, reply) => {
     if (!req.ip) return reply.code(400).send({ mensaje: M.conexionCerrada });
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    ...(config.redisUrl ? { redis: await redis(config.redisUrl) } : {}),
-  });
+  await app.register(limites);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Portal de recargas', version: '1.0.0' },
@@ -105,7 +105,10 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: { onRequest: conToken(config.docsToken, config.produccion) },
+  });
   await app.register(metricas);
 
   await app.register(async (api) => {
@@ -130,10 +133,4 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
 
   await app.register(web, { dir: config.webDir });
   return app;
-}
-
-/** Shared rate-limit counters for several API processes (REDIS_URL). */
-async function redis(url: string) {
-  const { Redis } = await import('ioredis');
-  return new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
 }

@@ -1,5 +1,6 @@
 import type { Bitacora } from '../lib/bitacora.ts';
 import { ProveedorHttp } from './http.ts';
+import { ProveedorMedido } from './medido.ts';
 import type { ProveedorRecargas } from './puerto.ts';
 import { CatalogoReloadly, ProveedorReloadly } from './reloadly.ts';
 import { type CuentasReloadly, SesionReloadly } from './reloadly-sesion.ts';
@@ -40,7 +41,7 @@ export class RegistroProveedores {
   de(fila: FilaProveedor): ProveedorRecargas {
     let a = this.adaptadores.get(fila.id);
     if (!a) {
-      a = this.crear(fila);
+      a = new ProveedorMedido(this.crear(fila), fila.codigo);
       this.adaptadores.set(fila.id, a);
     }
     return a;
