@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { leerConfig } from '../src/config.ts';
-import { abrirDb } from '../src/db/database.ts';
+import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { COLAS, iniciarColas } from '../src/jobs/colas.ts';
 import { crearBitacora } from '../src/lib/bitacora.ts';
@@ -24,7 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL)('start-up of several processes at onc
       );
       const fallos = arranques.flatMap((a) => (a.status === 'rejected' ? [String(a.reason)] : []));
       expect(fallos).toEqual([]);
-      const colas = await sql<{ name: string }>`select name from pgboss.queue`.execute(bases[0]);
+      const colas = await sql<{ name: string }>`select name from pgboss.queue`.execute(bases[0] as Db);
       expect(colas.rows.map((c) => c.name).sort()).toEqual(Object.values(COLAS).sort());
       for (const a of arranques)
         if (a.status === 'fulfilled') await a.value.stop({ graceful: false, wait: true });
