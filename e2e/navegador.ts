@@ -3,20 +3,20 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
-export const abrirNavegador = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+export const abrirNavegador = () => chromium.launch(CHROMIUM);
 
 export async function nuevaPagina(navegador: Browser, ancho = 1280) {
   const contexto = await navegador.newContext({ viewport: { width: ancho, height: 800 }, locale: 'es-MX' });

@@ -20,7 +20,7 @@ export function manifiesto(e: Empresa) {
   return {
     id: `/${e.codigo}`,
     name: e.nombre,
-    short_name: e.nombre.length > 12 ? e.nombre.slice(0, 12) : e.nombre,
+    short_name: e.nombre,
     description: M.portalRecargas,
     lang: 'es-MX',
     start_url: `/${e.codigo}`,
