@@ -110,6 +110,13 @@ export async function servidorApi(databaseUrl: string, puerto: number) {
   return { api, hijo };
 }
 
+/** Peak and current resident memory of a process, MiB (Linux /proc). */
+export const memoria = (pid: number) => {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
+  return { pico: kb('VmHWM') / 1024, actual: kb('VmRSS') / 1024 };
+};
+
 /** CPU model, cores, memory and Node version of the machine a bench runs on. */
 export const maquina = () => {
   const c = cpus();

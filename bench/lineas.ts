@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +15,7 @@ import {
   filaLinea,
   filasBench,
   guardarResultados,
+  memoria,
   proceso,
   tamano,
 } from './comun.ts';
@@ -69,12 +70,6 @@ try {
   const detener = async (h: ChildProcess) => {
     h.kill('SIGTERM');
     await new Promise((r) => h.once('exit', r));
-  };
-  /** Peak and current resident memory of a process, MiB (Linux /proc). */
-  const memoria = (pid: number) => {
-    const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
-    return { pico: kb('VmHWM') / 1024, actual: kb('VmRSS') / 1024 };
   };
   async function entrar() {
     const r = await fetch(`${api}/iniciarSesion`, {
