@@ -221,7 +221,9 @@ export const plataformaReloadly = (db: Db, empresa = 'demo', numero = 1) =>
  * crearEntorno with platform 1 of `demo` on the Reloadly adapter, talking over HTTP to the
  * simulator's Reloadly sandbox (closed with the rest).
  */
-export async function crearEntornoReloadly(ajustes: Partial<Config> = {}): Promise<Entorno> {
+export async function crearEntornoReloadly(
+  ajustes: Partial<Config> = {},
+): Promise<Entorno & { sandbox: ReturnType<typeof servidorSimulador> }> {
   const sim = servidorSimulador();
   await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
@@ -229,6 +231,7 @@ export async function crearEntornoReloadly(ajustes: Partial<Config> = {}): Promi
   await plataformaReloadly(e.db);
   return {
     ...e,
+    sandbox: sim,
     cerrar: async () => {
       await e.cerrar();
       sim.server.closeAllConnections();
