@@ -1,7 +1,15 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
+import {
+  conToken,
+  crearEntorno,
+  type Entorno,
+  entrar,
+  idUsuario,
+  type Sesion,
+  simuladorDe,
+} from './entorno.ts';
 import { dnNuevo, nuevaLlave, v1 } from './integraciones-prueba.ts';
 
 /**
@@ -18,7 +26,7 @@ beforeAll(async () => {
   e = await crearEntorno({ llavesPorMinuto: 1000 });
   admin = await entrar(e.app, 'admin');
   root = await entrar(e.app, 'root');
-});
+}, 180_000);
 afterAll(() => e.cerrar());
 beforeEach(async () => {
   (await simuladorDe(e)).configurar(SIN_FALLAS);
@@ -30,11 +38,17 @@ describe('keys', () => {
   it('shows the secret once, stores only its hash, lists the key without it', async () => {
     const { id, llave } = await nuevaLlave(e, admin, await usuario('cliente'));
     expect(llave).toMatch(/^rk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
-    const fila = await e.db.selectFrom('llaves_api').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const fila = await e.db
+      .selectFrom('llaves_api')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(fila)).not.toContain(llave.slice(16));
     const lista = await e.app.inject({ method: 'GET', url: '/api/llaves', headers: conToken(admin.token) });
     expect(lista.body).not.toContain(llave.slice(16));
-    expect(lista.json().llaves.find((k: { id: number }) => k.id === id)).toMatchObject({ username: 'cliente' });
+    expect(lista.json().llaves.find((k: { id: number }) => k.id === id)).toMatchObject({
+      username: 'cliente',
+    });
   });
 
   it('an administrator cannot make a key that acts as a user above them', async () => {
@@ -63,7 +77,14 @@ describe('POST /v1/recargas', () => {
   it('tops up as the key user, with its folio, and reads it back by id and reference', async () => {
     const { llave } = await nuevaLlave(e, admin, await usuario('cliente'));
     const dn = dnNuevo();
-    const r = await v1(e, llave, 'POST', '/v1/recargas', { dn, compania: 'T', referencia: 'ticket-1' }, 'k-1');
+    const r = await v1(
+      e,
+      llave,
+      'POST',
+      '/v1/recargas',
+      { dn, compania: 'T', referencia: 'ticket-1' },
+      'k-1',
+    );
     expect(r.statusCode).toBe(200);
     const cuerpo = r.json();
     expect(cuerpo).toMatchObject({ estado: 'exitosa', dn, compania: 'T', referencia: 'ticket-1' });
@@ -71,7 +92,12 @@ describe('POST /v1/recargas', () => {
     const [fila] = await filasDe(dn);
     expect(fila?.usuario_id).toBe(await usuario('cliente'));
     const uno = await v1(e, llave, 'GET', `/v1/recargas/${cuerpo.id}`);
-    expect(uno.json()).toMatchObject({ id: cuerpo.id, estado: 'exitosa', folio: cuerpo.folio, referencia: 'ticket-1' });
+    expect(uno.json()).toMatchObject({
+      id: cuerpo.id,
+      estado: 'exitosa',
+      folio: cuerpo.folio,
+      referencia: 'ticket-1',
+    });
     const porRef = await v1(e, llave, 'GET', '/v1/recargas?referencia=ticket-1');
     expect(porRef.json().recargas.map((x: { id: number }) => x.id)).toEqual([cuerpo.id]);
   });
@@ -99,7 +125,9 @@ describe('POST /v1/recargas', () => {
   it('the same key with another body is 422 and sends nothing', async () => {
     const { llave } = await nuevaLlave(e, admin, await usuario('cliente'));
     const [a, b] = [dnNuevo(), dnNuevo()];
-    expect((await v1(e, llave, 'POST', '/v1/recargas', { dn: a, compania: 'T' }, 'k-otra')).statusCode).toBe(200);
+    expect((await v1(e, llave, 'POST', '/v1/recargas', { dn: a, compania: 'T' }, 'k-otra')).statusCode).toBe(
+      200,
+    );
     const r = await v1(e, llave, 'POST', '/v1/recargas', { dn: b, compania: 'T' }, 'k-otra');
     expect(r.statusCode).toBe(422);
     expect(r.json()).toEqual({ mensaje: M.claveIdempotenciaReutilizada, codigo: 'idempotencia_reutilizada' });
@@ -124,7 +152,9 @@ describe('the same rules as the screens', () => {
     const { llave } = await nuevaLlave(e, admin, id);
     const antes = (await v1(e, llave, 'GET', '/v1/saldo')).json();
     expect(antes).toEqual({ limite: 2, usadas: 0, disponibles: 2 });
-    expect((await v1(e, llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'c-1')).statusCode).toBe(200);
+    expect(
+      (await v1(e, llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'c-1')).statusCode,
+    ).toBe(200);
     const pantalla = await e.app.inject({
       method: 'POST',
       url: '/checkOut',
@@ -134,7 +164,10 @@ describe('the same rules as the screens', () => {
     expect(pantalla.statusCode).toBe(200);
     const tercera = await v1(e, llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'c-3');
     expect(tercera.statusCode).toBe(429);
-    expect(tercera.json()).toEqual({ mensaje: texto('limiteRecargasDia', { max: 2 }), codigo: 'limite_alcanzado' });
+    expect(tercera.json()).toEqual({
+      mensaje: texto('limiteRecargasDia', { max: 2 }),
+      codigo: 'limite_alcanzado',
+    });
     expect((await v1(e, llave, 'GET', '/v1/saldo')).json()).toEqual({ limite: 2, usadas: 2, disponibles: 0 });
   });
 
@@ -163,7 +196,14 @@ describe('the same rules as the screens', () => {
   it("a key reads only its own user's top-ups", async () => {
     const delCliente = await nuevaLlave(e, admin, await usuario('cliente'));
     const delAdmin = await nuevaLlave(e, root, await usuario('admin'));
-    const hecha = await v1(e, delCliente.llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'p-1');
+    const hecha = await v1(
+      e,
+      delCliente.llave,
+      'POST',
+      '/v1/recargas',
+      { dn: dnNuevo(), compania: 'T' },
+      'p-1',
+    );
     const r = await v1(e, delAdmin.llave, 'GET', `/v1/recargas/${hecha.json().id}`);
     expect(r.statusCode).toBe(404);
     expect(r.json().codigo).toBe('no_encontrada');
@@ -185,5 +225,5 @@ describe('the same rules as the screens', () => {
     } finally {
       await prueba.cerrar();
     }
-  });
+  }, 180_000);
 });

@@ -156,5 +156,5 @@ describe('webhooks', () => {
     } finally {
       await otro.cerrar();
     }
-  });
+  }, 180_000);
 });

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const gmcel = await idEmpresa(e, 'gmcel');
   const adminGmcel = await entrar(e.app, 'admin', 'gmcel');
   deOtra = (await nuevaLlave(e, adminGmcel, await idUsuario(e, gmcel, 'admin'))).llave;
-});
+}, 180_000);
 afterAll(() => e.cerrar());
 
 const llamar = (r: Operacion, llave: string | undefined, ip?: string, token?: string) =>

@@ -50,6 +50,8 @@ export const COLAS = {
   ventasDia: 'sumar-ventas-dia',
   /** One signed POST of a webhook event, retried with backoff for 24 h (integraciones). */
   webhook: 'entrega-webhook',
+  /** Every minute: events of API top-ups decided without one yet (integraciones). */
+  eventosWebhook: 'eventos-webhook',
 } as const;
 
 export async function iniciarColas(
@@ -104,4 +106,6 @@ async function crearColas(boss: PgBoss) {
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
   await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
   await boss.createQueue(COLAS.webhook, { name: COLAS.webhook, policy: 'standard' });
+  // Its own sweep, short-lived: a killed worker's job must not hold the next one back for long.
+  await crearOActualizar({ name: COLAS.eventosWebhook, policy: 'singleton', expireInSeconds: 60 });
 }

@@ -43,7 +43,6 @@ export async function registrarTrabajadores(ctx: Ctx) {
     await recargas.barrer(ctx);
     await saldos.revisar(ctx);
     await notificaciones.barrer(ctx);
-    await integraciones.barrer(ctx);
     await excel.barrer(ctx);
   });
   await ctx.boss.work(COLAS.notificar, { pollingIntervalSeconds: 1 }, async () => {

@@ -132,14 +132,15 @@ export const porReferencia = (db: Db, empresaId: number, usuarioId: number, refe
     .limit(100)
     .execute();
 
-/** API top-ups still without an event (among `ids`, or the oldest ones). */
-export const sinEvento = (db: Db, ids: readonly number[] | undefined, limite: number) => {
-  let q = db
+/** API top-ups still without an event: among `ids`, or the next page after `despues` (the sweep). */
+export const sinEvento = (db: Db, q: { ids: readonly number[] } | { despues: number; limite: number }) => {
+  const base = db
     .selectFrom('recargas_api')
     .select(['recarga_id', 'empresa_id', 'referencia'])
     .where('evento_id', 'is', null);
-  if (ids) q = q.where('recarga_id', 'in', ids);
-  return q.orderBy('recarga_id').limit(limite).execute();
+  if ('ids' in q)
+    return q.ids.length === 0 ? Promise.resolve([]) : base.where('recarga_id', 'in', q.ids).execute();
+  return base.where('recarga_id', '>', q.despues).orderBy('recarga_id').limit(q.limite).execute();
 };
 
 /** Writes one event per top-up (a repeat keeps the first) and answers the events as they stand. */
@@ -161,12 +162,10 @@ export async function guardarEventos(
       eventos.map((e) => e.recarga_id),
     )
     .execute();
-  for (const e of guardados)
-    await tx
-      .updateTable('recargas_api')
-      .set({ evento_id: e.id })
-      .where('recarga_id', '=', e.recarga_id)
-      .execute();
+  if (guardados.length > 0)
+    await sql`update recargas_api a set evento_id = ev.id from eventos_webhook ev
+      where ev.recarga_id = a.recarga_id
+        and a.recarga_id in (${sql.join(guardados.map((e) => e.recarga_id))})`.execute(tx);
   return guardados;
 }
 

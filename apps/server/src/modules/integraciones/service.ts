@@ -11,6 +11,7 @@ import {
 import { M, texto } from '@recargas/contracts/mensajes';
 import { puedeElegirMonto, veMontoMovimientos } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
+import { enLotes } from '../../db/lotes.ts';
 import { ejecutorDe } from '../../jobs/colas.ts';
 import { aleatorio, iguales, sha256 } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
@@ -189,8 +190,9 @@ export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarg
     usuario_id: quien.usuarioId,
     referencia: p.referencia ?? null,
   });
-  if (c.estado === 'exitosa' || c.estado === 'fallida')
-    generarEventos(ctx, [c.id]).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
+  // Its event is written before the answer: a caller that got no answer retries with its key
+  // and comes here again; the sweep catches the rest.
+  if (c.estado === 'exitosa' || c.estado === 'fallida') await eventosAhora(ctx, c.id);
   return {
     status: r.status,
     cuerpo: {
@@ -257,12 +259,12 @@ export async function companias(ctx: Ctx, quien: LlamanteApi) {
 // ---- Events
 
 /**
- * One event per decided API top-up (among `ids`, or the oldest still without one: the sweep),
+ * One event per decided API top-up among `ids` (still without one: a request, a reconciliation, the sweep),
  * its deliveries and their jobs in one transaction: an event exists exactly when its jobs do.
  * A repeat finds the event already written and adds nothing.
  */
-export async function generarEventos(ctx: Ctx, ids?: readonly number[]): Promise<number> {
-  const pendientes = await repo.sinEvento(ctx.db, ids, 500);
+export async function generarEventos(ctx: Ctx, ids: readonly number[]): Promise<number> {
+  const pendientes = await repo.sinEvento(ctx.db, { ids });
   const filas = await recargas.recargasPorId(
     ctx,
     pendientes.map((p) => p.recarga_id),
@@ -296,9 +298,32 @@ export async function generarEventos(ctx: Ctx, ids?: readonly number[]): Promise
   return decididas.length;
 }
 
+/** Events of top-ups decided in requests, batched with the others of the moment (db/lotes.ts). */
+const lotesEventos = new WeakMap<Ctx['db'], (id: number) => Promise<void>>();
+function eventosAhora(ctx: Ctx, id: number) {
+  let lote = lotesEventos.get(ctx.db);
+  if (!lote) {
+    lote = enLotes(async (ids: number[]) => {
+      await generarEventos(ctx, ids);
+      return ids.map(() => undefined);
+    });
+    lotesEventos.set(ctx.db, lote);
+  }
+  return lote(id);
+}
+
 /** The sweep (every minute): events of API top-ups decided since, whatever decided them. */
 export async function barrer(ctx: Ctx) {
-  while ((await generarEventos(ctx)) > 0);
+  for (let despues = 0; ; ) {
+    const pagina = await repo.sinEvento(ctx.db, { despues, limite: 500 });
+    const ultima = pagina.at(-1);
+    if (!ultima) return;
+    await generarEventos(
+      ctx,
+      pagina.map((p) => p.recarga_id),
+    );
+    despues = ultima.recarga_id;
+  }
 }
 
 // ---- Webhooks
