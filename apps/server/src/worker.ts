@@ -1,6 +1,7 @@
 import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
 import { iniciarColas } from './jobs/colas.ts';
+import { servirSalud } from './jobs/salud.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
 import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { crearBitacora } from './lib/bitacora.ts';
@@ -22,5 +23,10 @@ const proveedores = new RegistroProveedores(
   config.reloadly,
   log,
 );
-await registrarTrabajadores({ db, config, proveedores, boss, log });
+const ctx = { db, config, proveedores, boss, log };
+await registrarTrabajadores(ctx);
+if (config.workerPort) {
+  const salud = await servirSalud(ctx, config.workerPort);
+  apagado.paso(() => salud.close());
+}
 log.info('Trabajadores en marcha: reconciliación de recargas y barrido');
