@@ -36,7 +36,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useActualizaciones } from '../features/actualizaciones/api.ts';
 import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
 import { CambiarEmpresa } from '../features/auth/CambiarEmpresa.tsx';
@@ -83,6 +83,9 @@ const ICONOS: Record<string, ReactNode> = {
  * login of the tab's last company (Back after logout), else to sinEmpresa.
  */
 export function Shell() {
+  // Read again on every move between screens: the shell stays mounted across them, and a Back
+  // pressed after logout, before the login has drawn, found the ended session's shell still up.
+  useLocation();
   const sesion = leerSesion();
   const empresa = ultimaEmpresa();
   if (!sesion) return <Navigate to={empresa ? `/${encodeURIComponent(empresa)}` : '/'} replace />;
