@@ -45,7 +45,8 @@ const PAGINA = tamano('BENCH_WEB_PAGINA', 100, 100);
 const TECLAS = tamano('BENCH_TECLAS', 20, 10);
 /** Pixels scrolled a frame: 1,000 is a quick fling (60,000 px/s at 60 frames a second). */
 const PASO = tamano('BENCH_WEB_PASO', 1000, 1000);
-const PUERTO = 3831;
+/** BENCH_WEB_PUERTO: another port, to run two builds side by side under the same load. */
+const PUERTO = Number(process.env.BENCH_WEB_PUERTO ?? 3831);
 const WEB_DIR = resolve(process.env.WEB_DIR ?? 'apps/web/dist');
 if (!existsSync(join(WEB_DIR, 'index.html'))) {
   console.error(`No hay web construida en ${WEB_DIR}: corre antes npm run build (o define WEB_DIR).`);
