@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
@@ -7,8 +8,9 @@ import { hashPassword } from '../apps/server/src/lib/claves.ts';
 import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
- * npm run bench:topups — throughput and p50/p99 of POST /checkOut (in-process simulator, real
- * PostgreSQL, workers on) at 50 and 200 connections, beside a bare Fastify endpoint doing one
+ * npm run bench:topups — throughput and p50/p99 of POST /checkOut (real PostgreSQL, workers on)
+ * at 50 and 200 connections with platform 1 on the in-process simulator, then on the Reloadly
+ * adapter over HTTP to the simulator's Reloadly sandbox, beside a bare Fastify endpoint doing one
  * INSERT on the same database, in the same run. Each connection is its own user (when
  * BENCH_USUARIOS is below the connections, the users are shared in turn).
  */
@@ -35,8 +37,19 @@ await db
   .execute();
 await db.destroy();
 
-const api = 'http://127.0.0.1:3801';
-const desnudo = 'http://127.0.0.1:3802';
+/** A port free right now (the machine may run other benches). */
+const libre = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+const [pApi, pDesnudo, pSandbox] = [await libre(), await libre(), await libre()];
+const api = `http://127.0.0.1:${pApi}`;
+const desnudo = `http://127.0.0.1:${pDesnudo}`;
+// The provider simulator over HTTP: its Reloadly sandbox serves the second round.
+const sandbox = `http://127.0.0.1:${pSandbox}`;
 const comun = {
   DATABASE_URL: base.url,
   LOG_LEVEL: 'warn',
@@ -45,14 +58,22 @@ const comun = {
   // Tens of thousands of top-ups a cell: the simulated balances must outlast them.
   SIMULADOR_SALDO: '1000000000000',
 };
+const entornoApi = {
+  ...comun,
+  PORT: String(pApi),
+  HOST: '127.0.0.1',
+  WEB_DIR: '/nonexistent',
+  RELOADLY_BENCH_CLIENT_ID: 'bench',
+  RELOADLY_BENCH_CLIENT_SECRET: 'bench-secreto',
+  RELOADLY_BENCH_URL: `${sandbox}/reloadly`,
+};
 const hijos = [
-  await proceso('apps/server/src/main.ts', api, {
+  await proceso('apps/server/src/main.ts', api, entornoApi),
+  await proceso('bench/servidor-insert.ts', desnudo, { ...comun, PORT: String(pDesnudo) }),
+  await proceso('apps/server/src/cli/simulador.ts', sandbox, {
     ...comun,
-    PORT: '3801',
-    HOST: '127.0.0.1',
-    WEB_DIR: '/nonexistent',
+    PROVIDER_SIM_PORT: String(pSandbox),
   }),
-  await proceso('bench/servidor-insert.ts', desnudo, { ...comun, PORT: '3802' }),
 ];
 
 const sesiones: { token: string; xsrf: string }[] = [];
@@ -130,17 +151,48 @@ const cifrasDe = (caso: string, m: Medida): Cifra[] => [
 
 const filas: string[] = [];
 const cifras: Cifra[] = [];
+const pasadas: { simulador: Record<number, Medida>; reloadly: Record<number, Medida> } = {
+  simulador: {},
+  reloadly: {},
+};
+const desnudos: Record<number, Medida> = {};
+for (const adaptador of ['simulador', 'reloadly'] as const) {
+  if (adaptador === 'reloadly') {
+    // Platform 1 of the company on the Reloadly adapter, over HTTP to the sandbox: a new API process.
+    hijos[0]?.kill('SIGTERM');
+    await new Promise((r) => hijos[0]?.once('exit', r));
+    const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
+    await db
+      .updateTable('proveedores')
+      .set({ adaptador: 'reloadly', cuenta: 'BENCH' })
+      .where('empresa_id', '=', 1)
+      .where('numero', '=', 1)
+      .execute();
+    await db.destroy();
+    hijos[0] = await proceso('apps/server/src/main.ts', api, entornoApi);
+  }
+  for (const conexiones of [50, 200]) {
+    desnudos[conexiones] ??= await medir(desnudo, conexiones, '/insert', false);
+    pasadas[adaptador][conexiones] = await medir(api, conexiones, '/checkOut', true);
+  }
+}
 for (const conexiones of [50, 200]) {
-  const yardstick = await medir(desnudo, conexiones, '/insert', false);
-  const checkout = await medir(api, conexiones, '/checkOut', true);
+  const yardstick = desnudos[conexiones] as Medida;
+  const sim = pasadas.simulador[conexiones] as Medida;
+  const rl = pasadas.reloadly[conexiones] as Medida;
   cifras.push(
-    ...cifrasDe(`POST /checkOut, ${conexiones} connections`, checkout),
+    ...cifrasDe(`POST /checkOut, ${conexiones} connections`, sim),
+    ...cifrasDe(`POST /checkOut on Reloadly (HTTP sandbox), ${conexiones} connections`, rl),
     ...cifrasDe(`bare INSERT, ${conexiones} connections`, yardstick),
   );
-  filas.push(
-    `| ${conexiones} | ${checkout.rps.toFixed(0)} | ${checkout.p50} | ${checkout.p99} | ${checkout.errores}/${checkout.total} | ` +
-      `${yardstick.rps.toFixed(0)} | ${yardstick.p50} | ${yardstick.p99} | ${(checkout.rps / yardstick.rps).toFixed(2)} |`,
-  );
+  for (const [nombre, m] of [
+    ['in-process simulator', sim],
+    ['Reloadly adapter, HTTP sandbox', rl],
+  ] as const)
+    filas.push(
+      `| ${conexiones} | ${nombre} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errores}/${m.total} | ` +
+        `${yardstick.rps.toFixed(0)} | ${(m.rps / yardstick.rps).toFixed(2)} | ${(m.rps / sim.rps).toFixed(2)} |`,
+    );
 }
 for (const h of hijos) h.kill('SIGTERM');
 await new Promise((r) => setTimeout(r, 500));
@@ -149,9 +201,9 @@ await base.borrar();
 guardarResultados('topups', {
   bench: 'bench:topups',
   base: `PostgreSQL ${base.version}`,
-  condiciones: `${SEGUNDOS} s per cell; ${USUARIOS} users taken in turn by the connections; in-process provider simulator; workers on.`,
+  condiciones: `${SEGUNDOS} s per cell; ${USUARIOS} users taken in turn by the connections; workers on; platform 1 on the in-process provider simulator, then (new API process) on the Reloadly adapter over HTTP to the simulator's Reloadly sandbox.`,
   tablas: [
-    '| connections | /checkOut req/s | p50 ms | p99 ms | non-2xx/total | bare INSERT req/s | p50 ms | p99 ms | ratio |',
+    '| connections | provider | /checkOut req/s | p50 ms | p99 ms | non-2xx/total | bare INSERT req/s | ratio to INSERT | ratio to in-process simulator |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...filas,
   ],
