@@ -10,7 +10,8 @@ import * as medir from './comun.ts';
 
 /**
  * npm run bench:uploads — does a long upload stop the rest of the server on the embedded
- * database (PGlite in DATA_DIR, the zero-set-up install: DATABASE_URL unset)? GET /health and
+ * database (PGlite in DATA_DIR, the zero-set-up install: DATABASE_URL unset)? GET /ready (one
+ * database round trip; /health no longer touches the database) and
  * POST /iniciarSesion (demo admin) are asked one after another, each in its own loop, while each
  * heavy request runs: POST /subirArchivo of a 100,000-row .xlsx with actions 1 (new), 2 (the same
  * file again: replacements), 3 (delete them), 6 (port-outs), 7 (1,000 users, the most a file may
@@ -69,7 +70,7 @@ async function entrar() {
 
 async function salud() {
   const t = performance.now();
-  const r = await fetch(`${api}/health`);
+  const r = await fetch(`${api}/ready`);
   await r.arrayBuffer();
   return { ms: performance.now() - t, status: r.status };
 }
@@ -193,7 +194,7 @@ try {
       `| ${p.nombre} | ${segundos.toFixed(1)} | ${medir.memoria(servidor.pid as number).pico.toFixed(0)} | ${de(s.salud)} | ${de(s.login)} | ${resultado} |`,
     );
     for (const [medida, m] of [
-      ['GET /health', s.salud],
+      ['GET /ready', s.salud],
       ['POST /iniciarSesion', s.login],
     ] as const) {
       cifras.push(
@@ -211,12 +212,12 @@ try {
   medir.guardarResultados(base ? 'subidas-postgres' : 'subidas', {
     bench: 'bench:uploads',
     base: base ? `PostgreSQL ${base.version}` : 'embedded PGlite on disk (DATA_DIR)',
-    condiciones: `API over HTTP in its own process (WORKERS=0), demo data; lines file ${(statSync(lineas).size / 2 ** 20).toFixed(1)} MiB. GET /health every 20 ms and POST /iniciarSesion (admin) every 50 ms, each loop waiting for its answer, while the step runs.`,
+    condiciones: `API over HTTP in its own process (WORKERS=0), demo data; lines file ${(statSync(lineas).size / 2 ** 20).toFixed(1)} MiB. GET /ready every 20 ms and POST /iniciarSesion (admin) every 50 ms, each loop waiting for its answer, while the step runs.`,
     tablas: [
       'Latency of other requests while a heavy one runs: p50 / p99 / max ms (samples). Goal: p99 < 500 ms;',
       'action 1 under 15 s and the API under 350 MB peak RSS (the peak since the process started).',
       '',
-      '| step | time s | API peak RSS MiB | GET /health | POST /iniciarSesion | answer |',
+      '| step | time s | API peak RSS MiB | GET /ready | POST /iniciarSesion | answer |',
       '| --- | --- | --- | --- | --- | --- |',
       ...filasTabla,
     ],

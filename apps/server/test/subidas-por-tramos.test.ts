@@ -178,7 +178,7 @@ describe.skipIf(!embebida)('the embedded database during a long upload', () => {
     expect(vistas).toBeGreaterThan(0);
     expect(vistas).toBeLessThan(todas.length);
     // Over a real socket: the event loop must get turns between chunks to even read the request.
-    const salud = await fetch(`${direccion}/health`);
+    const salud = await fetch(`${direccion}/ready`);
     expect(salud.status).toBe(200);
     expect(terminada).toBe(false);
     const r = await subida;
