@@ -1,17 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
-import { hashPassword } from '../apps/server/src/lib/claves.ts';
+import { aleatorio, hashPassword, sha256 } from '../apps/server/src/lib/claves.ts';
 import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
 
 /**
  * npm run bench:topups — throughput and p50/p99 of POST /checkOut (real PostgreSQL, workers on)
  * at 50 and 200 connections with platform 1 on the in-process simulator, then on the Reloadly
  * adapter over HTTP to the simulator's Reloadly sandbox, beside a bare Fastify endpoint doing one
- * INSERT on the same database, in the same run. Each connection is its own user (when
+ * INSERT on the same database, in the same run; and POST /v1/recargas (the reseller API, an API
+ * key per user) on the simulator. Each connection is its own user (when
  * BENCH_USUARIOS is below the connections, the users are shared in turn).
  */
 const SEGUNDOS = tamano('BENCH_SEGUNDOS', 10, 2);
@@ -22,7 +23,7 @@ const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
 await migrar(db);
 await sembrar(db);
 const hash = await hashPassword(PASSWORD_DEMO);
-await db
+const usuariosBench = await db
   .insertInto('usuarios')
   .values(
     Array.from({ length: USUARIOS }, (_, i) => ({
@@ -32,6 +33,22 @@ await db
       password_hash: hash,
       nivel: 3,
       max_recargas: 1_000_000,
+    })),
+  )
+  .returning('id')
+  .execute();
+// One API key per user for the /v1 round, written as POST /api/llaves writes them.
+const llaves = usuariosBench.map(() => ({ prefijo: randomBytes(6).toString('hex'), secreto: aleatorio(32) }));
+await db
+  .insertInto('llaves_api')
+  .values(
+    llaves.map((k, i) => ({
+      empresa_id: 1,
+      usuario_id: usuariosBench[i]?.id ?? 0,
+      nombre: `bench${i}`,
+      prefijo: k.prefijo,
+      secreto_hash: sha256(k.secreto),
+      ips: [],
     })),
   )
   .execute();
@@ -54,6 +71,7 @@ const comun = {
   DATABASE_URL: base.url,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
+  API_LLAVE_POR_MINUTO: '100000000',
   JWT_SECRET: 'bench-secreto-0123456789-0123456789',
   // Tens of thousands of top-ups a cell: the simulated balances must outlast them.
   SIMULADOR_SALDO: '1000000000000',
@@ -95,7 +113,10 @@ interface Medida {
   total: number;
 }
 
-function medir(url: string, conexiones: number, ruta: string, recarga: boolean): Promise<Medida> {
+/** What a request carries: nothing (the bare INSERT), a session, or an API key. */
+type Modo = 'insert' | 'sesion' | 'llave';
+
+function medir(url: string, conexiones: number, ruta: string, modo: Modo): Promise<Medida> {
   let siguiente = 0;
   return new Promise((ok, mal) => {
     autocannon(
@@ -107,14 +128,17 @@ function medir(url: string, conexiones: number, ruta: string, recarga: boolean):
           {
             method: 'POST',
             path: ruta,
-            setupRequest: (req, contexto: { s?: (typeof sesiones)[number] }) => {
-              contexto.s ??= sesiones[siguiente++ % sesiones.length];
+            setupRequest: (req, contexto: { s?: (typeof sesiones)[number]; k?: string }) => {
+              contexto.s ??= sesiones[siguiente % sesiones.length];
+              const k = llaves[siguiente++ % llaves.length];
+              contexto.k ??= `rk_${k?.prefijo}_${k?.secreto}`;
               const dn = `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
               return {
                 ...req,
                 headers: {
                   'content-type': 'application/json',
-                  ...(recarga
+                  ...(modo === 'llave' ? { 'x-api-key': contexto.k, 'idempotency-key': randomUUID() } : {}),
+                  ...(modo === 'sesion'
                     ? {
                         authorization: `Bearer ${contexto.s?.token}`,
                         'x-xsrf-token': contexto.s?.xsrf ?? '',
@@ -156,6 +180,7 @@ const pasadas: { simulador: Record<number, Medida>; reloadly: Record<number, Med
   reloadly: {},
 };
 const desnudos: Record<number, Medida> = {};
+const porLlave: Record<number, Medida> = {};
 for (const adaptador of ['simulador', 'reloadly'] as const) {
   if (adaptador === 'reloadly') {
     // Platform 1 of the company on the Reloadly adapter, over HTTP to the sandbox: a new API process.
@@ -172,21 +197,26 @@ for (const adaptador of ['simulador', 'reloadly'] as const) {
     hijos[0] = await proceso('apps/server/src/main.ts', api, entornoApi);
   }
   for (const conexiones of [50, 200]) {
-    desnudos[conexiones] ??= await medir(desnudo, conexiones, '/insert', false);
-    pasadas[adaptador][conexiones] = await medir(api, conexiones, '/checkOut', true);
+    desnudos[conexiones] ??= await medir(desnudo, conexiones, '/insert', 'insert');
+    pasadas[adaptador][conexiones] = await medir(api, conexiones, '/checkOut', 'sesion');
+    if (adaptador === 'simulador')
+      porLlave[conexiones] = await medir(api, conexiones, '/v1/recargas', 'llave');
   }
 }
 for (const conexiones of [50, 200]) {
   const yardstick = desnudos[conexiones] as Medida;
   const sim = pasadas.simulador[conexiones] as Medida;
   const rl = pasadas.reloadly[conexiones] as Medida;
+  const v1 = porLlave[conexiones] as Medida;
   cifras.push(
     ...cifrasDe(`POST /checkOut, ${conexiones} connections`, sim),
+    ...cifrasDe(`POST /v1/recargas (API key), ${conexiones} connections`, v1),
     ...cifrasDe(`POST /checkOut on Reloadly (HTTP sandbox), ${conexiones} connections`, rl),
     ...cifrasDe(`bare INSERT, ${conexiones} connections`, yardstick),
   );
   for (const [nombre, m] of [
     ['in-process simulator', sim],
+    ['in-process simulator, POST /v1/recargas with an API key', v1],
     ['Reloadly adapter, HTTP sandbox', rl],
   ] as const)
     filas.push(

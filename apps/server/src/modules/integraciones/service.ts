@@ -190,9 +190,10 @@ export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarg
     usuario_id: quien.usuarioId,
     referencia: p.referencia ?? null,
   });
-  // Its event is written before the answer: a caller that got no answer retries with its key
-  // and comes here again; the sweep catches the rest.
-  if (c.estado === 'exitosa' || c.estado === 'fallida') await eventosAhora(ctx, c.id);
+  // Its event is written beside the answer, not before it (bench:topups): one lost with the
+  // process is written by a retry of the key or by the minute sweep.
+  if (c.estado === 'exitosa' || c.estado === 'fallida')
+    eventosAhora(ctx, c.id).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
   return {
     status: r.status,
     cuerpo: {

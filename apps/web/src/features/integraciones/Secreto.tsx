@@ -9,7 +9,7 @@ export function Secreto({ titulo, valor, cerrar }: { titulo: string; valor: stri
     <Alert
       severity="warning"
       action={
-        <Button color="inherit" size="small" onClick={cerrar}>
+        <Button color="inherit" size="small" onClick={cerrar} data-testid="cerrar-secreto">
           {M.cerrar}
         </Button>
       }
