@@ -31,7 +31,8 @@ let url: string;
 let cuenta: CuentaReloadly;
 
 beforeAll(async () => {
-  sim = servidorSimulador({ esperaTimeoutMs: 1500 });
+  // A held answer outlasts the adapter's 5 s wait; 5 s keeps 50 calls at once on a loaded machine in time.
+  sim = servidorSimulador({ esperaTimeoutMs: 10_000 });
   await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
   url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
   cuenta = cuentasReloadly({
@@ -52,7 +53,7 @@ beforeEach(async () => {
 
 /** A fresh adapter on the account (its own session and operator list). */
 function adaptador(opciones: { override?: Record<string, number>; ahora?: () => number } = {}) {
-  const sesion = new SesionReloadly(cuenta, 1000, undefined, opciones.ahora);
+  const sesion = new SesionReloadly(cuenta, 5000, undefined, opciones.ahora);
   const catalogo = new CatalogoReloadly(sesion, opciones.ahora);
   const att = new ProveedorSimulado(new Simulador());
   return { sesion, proveedor: new ProveedorReloadly({ sesion, catalogo }, opciones.override ?? {}, att) };
