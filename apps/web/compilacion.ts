@@ -32,11 +32,16 @@ async function* recorrer(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** sw.js gets the shell's files and a version that changes with them (a new build installs anew). */
+/**
+ * sw.js gets the shell's files and a version that changes with them (a new build installs anew);
+ * .vite/login.json lists them for the server, which asks a company's page to preload them.
+ */
 async function prepararTrabajador(salida: string): Promise<void> {
   const ruta = join(salida, 'sw.js');
   const manifiesto = JSON.parse(await readFile(join(salida, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const precarga = archivosDelLogin(manifiesto).map((f) => `/${f}`);
+  const login = archivosDelLogin(manifiesto);
+  await writeFile(join(salida, '.vite/login.json'), JSON.stringify(login));
+  const precarga = login.map((f) => `/${f}`);
   const version = createHash('sha256').update(precarga.join('\n')).digest('hex').slice(0, 12);
   const fuente = await readFile(ruta, 'utf8');
   const hecho = fuente

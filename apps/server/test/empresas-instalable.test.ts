@@ -21,7 +21,14 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  // The login route's files, as the web build lists them.
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite/login.json'),
+    JSON.stringify(['assets/index-abc123.js', 'assets/Login-def456.js']),
   );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'assets/index-abc123.js'), JS);
@@ -83,7 +90,13 @@ describe('installable per company', () => {
   it("a company's page links its manifest; /in/ pages and / do not name one", async () => {
     const demo = await pedir('/demo', { accept: 'text/html' });
     expect(demo.body).toContain('<link rel="manifest" href="/getEmpresa/demo/manifest.webmanifest" />');
+    // The login's own code is asked for at once (once: the entry is already in the page).
+    expect(demo.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Login-def456.js" />');
+    expect(demo.body).not.toContain('modulepreload" crossorigin href="/assets/index-abc123.js');
+    expect(demo.body).toContain('<div id="root"><p style="');
+    expect(demo.body).toContain(`${M.cargando}</p></div>`);
     const vcell = await pedir('/vcell/recargasUsuario', { accept: 'text/html' });
+    expect(vcell.body).not.toContain('Login-def456.js');
     expect(vcell.body).toContain('href="/getEmpresa/vcell/manifest.webmanifest"');
     expect((await pedir('/in/recargas', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
     expect((await pedir('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');

@@ -31,8 +31,24 @@ declare module 'fastify' {
   }
 }
 
-/** /<empresa> and its pages link that company's manifest: the browser offers to install it. */
-function conManifiesto(indice: string, url: string): string {
+/**
+ * The login route's JavaScript as the build lists it (.vite/login.json): a company's page asks for
+ * it with the entry instead of after the entry has run.
+ */
+function precargaLogin(dir: string, indice: string): string {
+  const ruta = join(dir, '.vite/login.json');
+  if (!existsSync(ruta)) return '';
+  const archivos = (JSON.parse(readFileSync(ruta, 'utf8')) as string[]).filter(
+    (f) => f.endsWith('.js') && !indice.includes(`/${f}"`),
+  );
+  return archivos.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />\n  `).join('');
+}
+
+/**
+ * /<empresa> and its pages link that company's manifest (the browser offers to install it),
+ * preload the login's code, and say Cargando… until the app draws.
+ */
+function paginaDeEmpresa(indice: string, precarga: string, url: string): string {
   let primero = '';
   try {
     primero = decodeURIComponent(url.split(/[/?#]/)[1] ?? '');
@@ -42,8 +58,14 @@ function conManifiesto(indice: string, url: string): string {
   const codigo = codigoEmpresa.safeParse(primero);
   if (!codigo.success || codigo.data === 'in') return indice;
   const href = API_EMPRESAS.manifiesto.replace(':name', encodeURIComponent(codigo.data));
-  return indice.replace('</head>', `<link rel="manifest" href="${href}" />\n  </head>`);
+  // Only the login itself (/<empresa>) needs the login's code.
+  const esLogin = (url.split(/[?#]/)[0] ?? '').split('/').filter(Boolean).length === 1;
+  return indice
+    .replace('</head>', `${esLogin ? precarga : ''}<link rel="manifest" href="${href}" />\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root"><p style="${ESTILO_CARGANDO}">${M.cargando}</p></div>`);
 }
+
+const ESTILO_CARGANDO = 'margin:16px;font-family:Roboto,Arial,sans-serif;color:#555';
 
 /** What the service worker shows when the network is away: Spanish, self-contained, no script. */
 const SIN_RED = `<!doctype html>
@@ -89,6 +111,7 @@ export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | un
     app.log.warn(`No hay web compilada en ${dir}: ejecuta npm run build`);
   }
   const indice = hayWeb ? readFileSync(join(dir, 'index.html'), 'utf8') : '';
+  const precarga = hayWeb ? precargaLogin(dir, indice) : '';
   app.get('/offline.html', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDAR).send(SIN_RED),
   );
@@ -97,7 +120,7 @@ export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | un
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', REVALIDAR)
-        .send(conManifiesto(indice, req.url));
+        .send(paginaDeEmpresa(indice, precarga, req.url));
     }
     return reply.code(404).send({ mensaje: M.noEncontrado });
   });

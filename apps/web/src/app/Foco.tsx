@@ -6,9 +6,13 @@ import { useLocation, useNavigationType } from 'react-router';
 /** The id of the shell's <main>: the skip link's target. */
 export const CONTENIDO = 'contenido';
 
-/** Moves focus to the screen's title (or its main region) unless the screen focused a field itself. */
+/**
+ * Moves focus to the screen's title (or its main region) unless the screen focused a field itself;
+ * from the main region itself it moves on to the title.
+ */
 function enfocarContenido(principal: HTMLElement | null): void {
-  if (!principal || principal.contains(document.activeElement)) return;
+  const activo = document.activeElement;
+  if (!principal || (activo !== principal && principal.contains(activo))) return;
   const titulo = principal.querySelector<HTMLElement>('h1');
   if (titulo && !titulo.hasAttribute('tabindex')) titulo.tabIndex = -1;
   (titulo ?? principal).focus({ preventScroll: true });
@@ -24,10 +28,8 @@ function enfocarAlAparecer(principal: HTMLElement | null): (() => void) | undefi
   const observador = new MutationObserver(() => {
     if (!principal.querySelector('h1')) return;
     observador.disconnect();
-    if (document.activeElement === principal) {
-      principal.blur();
-      enfocarContenido(principal);
-    }
+    const activo = document.activeElement;
+    if (activo === principal || activo === document.body || !activo) enfocarContenido(principal);
   });
   observador.observe(principal, { childList: true, subtree: true });
   return () => observador.disconnect();
