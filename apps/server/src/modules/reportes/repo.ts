@@ -239,8 +239,8 @@ export async function contar(
   // The days that can no longer change are read this way once (ventasChips.ts).
   const porDia = (rr: Rango) =>
     db.transaction().execute(async (tx) => {
-      await sql`set local plan_cache_mode = force_custom_plan`.execute(tx);
-      await sql`set local enable_bitmapscan = off`.execute(tx);
+      await sql`select set_config('plan_cache_mode', 'force_custom_plan', true),
+        set_config('enable_bitmapscan', 'off', true)`.execute(tx);
       return (await base(tx, a, rr, filtros)
         .select([
           sql<string>`to_char((r.creada at time zone ${rr.zona})::date, 'YYYY-MM-DD')`.as('dia'),

@@ -19,29 +19,32 @@ export async function contar(
   const ultimo = [sumarDias(corte, -1), r.hasta].sort()[0] as string;
   let total = 0;
   if (r.desde <= ultimo) {
-    const donde = sql`empresa_id = ${empresaId} and zona = ${r.zona} and clave = ${clave}
-      and dia between ${r.desde}::date and ${ultimo}::date`;
-    const faltan = (
-      await sql<{ dia: string }>`select to_char(d, 'YYYY-MM-DD') as dia
-        from generate_series(${r.desde}::date, ${ultimo}::date, interval '1 day') d
-        except select to_char(dia, 'YYYY-MM-DD') from ventas_chips_dia where ${donde}
-        order by 1`.execute(db)
-    ).rows.map((f) => f.dia);
+    // One read: the days of the range not counted yet, and the sum of those that are.
+    const { rows } = await sql<{ faltan: string[] | null; n: string }>`select
+        (select array_agg(to_char(d, 'YYYY-MM-DD') order by d)
+          from generate_series(${r.desde}::date, ${ultimo}::date, interval '1 day') d
+          where not exists (select 1 from ventas_chips_dia v where v.empresa_id = ${empresaId}
+            and v.zona = ${r.zona} and v.clave = ${clave} and v.dia = d::date)) as faltan,
+        (select coalesce(sum(recargas), 0) from ventas_chips_dia where empresa_id = ${empresaId}
+          and zona = ${r.zona} and clave = ${clave} and dia between ${r.desde}::date and ${ultimo}::date) as n`.execute(
+      db,
+    );
+    const faltan = rows[0]?.faltan ?? [];
+    total += Number(rows[0]?.n ?? 0);
     if (faltan.length > 0) {
       const porDia = new Map(
         (await contarPorDia({ ...r, desde: faltan[0] as string, hasta: faltan.at(-1) as string })).map(
           (f) => [f.dia, Number(f.n)],
         ),
       );
+      const cuentas = faltan.map((d) => porDia.get(d) ?? 0);
       // A day counted meanwhile by another request has the same count: the first one stays.
       await sql`insert into ventas_chips_dia (empresa_id, zona, clave, dia, recargas)
         select ${empresaId}, ${r.zona}, ${clave}, d::date, n
-        from unnest(${faltan}::date[], ${faltan.map((d) => porDia.get(d) ?? 0)}::int[]) as x(d, n)
+        from unnest(${faltan}::date[], ${cuentas}::int[]) as x(d, n)
         on conflict do nothing`.execute(db);
+      total += cuentas.reduce((s, n) => s + n, 0);
     }
-    const s = await sql<{ n: string }>`select coalesce(sum(recargas), 0) as n from ventas_chips_dia
-      where ${donde}`.execute(db);
-    total += Number(s.rows[0]?.n ?? 0);
   }
   if (corte <= r.hasta) {
     const vivos = await contarPorDia({ ...r, desde: [corte, r.desde].sort().at(-1) as string });
