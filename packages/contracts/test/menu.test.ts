@@ -140,18 +140,21 @@ describe('each screen route maps to its area', () => {
       new URL('../../../apps/web/src/app/Pantallas.tsx', import.meta.url),
       'utf8',
     );
-    const carpetaDe = (componente: string): string | undefined => {
-      const importado = new RegExp(`import \\{ ${componente} \\} from '\\.\\./features/(\\w+)/`).exec(
-        pantallas,
-      );
-      if (importado) return importado[1];
-      // A screen composed in Pantallas.tsx: the feature of the component it renders first.
-      const compuesto = new RegExp(`const ${componente} = \\(\\) => <(\\w+)`).exec(pantallas);
-      return compuesto?.[1] ? carpetaDe(compuesto[1]) : undefined;
+    // Screens load lazily: a route's entry (or the constant it names) imports its feature's file;
+    // one composed there (recargas with its panels) counts the feature it imports first.
+    const primeraFeature = (texto: string) => /import\('\.\.\/features\/(\w+)\//.exec(texto)?.[1];
+    const definicion = (inicio: RegExp) => {
+      const desde = pantallas.search(inicio);
+      if (desde < 0) return '';
+      const resto = pantallas.slice(desde + 1);
+      const fin = resto.search(/\n(\s{2}\w+:|const |\};|\/\*\*)/);
+      return resto.slice(0, fin < 0 ? undefined : fin);
     };
     const areas = MENU.map((i) => {
-      const componente = new RegExp(`^  ${i.ruta}: (\\w+),`, 'm').exec(pantallas)?.[1];
-      return [i.ruta, componente ? carpetaDe(componente) : undefined];
+      const entrada = definicion(new RegExp(`\\n  ${i.ruta}: `));
+      const nombrada = /^\s*\w+: (\w+),/.exec(entrada)?.[1];
+      const texto = nombrada ? definicion(new RegExp(`\\nconst ${nombrada} = `)) : entrada;
+      return [i.ruta, primeraFeature(texto)];
     });
     expect(Object.fromEntries(areas)).toEqual(Object.fromEntries(MENU.map((i) => [i.ruta, i.area])));
   });
