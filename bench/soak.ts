@@ -104,14 +104,18 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = hijo.pid as number;
-  const r = await fetch(`${api}/iniciarSesion`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' }),
-  });
-  const token = ((await r.json()) as { token: string }).token;
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const cabeceras = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  // A round may outlast an access token (15 min): each round logs in again.
+  const entrar = async () => {
+    const r = await fetch(`${api}/iniciarSesion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' }),
+    });
+    const token = ((await r.json()) as { token: string }).token;
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
+  };
+  let cabeceras = await entrar();
 
   // Warm-up: a few of each light request, then the start figure.
   for (let i = 0; i < 10; i++) await fetch(`${api}/iccs?limit=20`, { headers: cabeceras });
@@ -145,7 +149,9 @@ try {
 
   const vueltas: string[] = [];
   t = performance.now();
+  console.log(`server RSS at start: ${inicio.toFixed(0)} MiB`);
   for (let v = 1; v <= VUELTAS && !salida; v++) {
+    cabeceras = await entrar();
     const accion = v % 2 ? '1' : '3';
     const f = new FormData();
     f.set('accion', accion);
