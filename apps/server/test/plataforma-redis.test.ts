@@ -22,6 +22,11 @@ class RedisPropio {
     cliente.disconnect();
   }
 
+  /** SIGSTOP / SIGCONT: a Redis that hangs with its connections open, then wakes up. */
+  pausar(pausa: boolean) {
+    this.proceso?.kill(pausa ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   async parar() {
     const p = this.proceso;
     if (!p || p.exitCode !== null) return;
@@ -55,7 +60,7 @@ beforeAll(async () => {
   consulta = new Redis(redis.puerto, '127.0.0.1', { retryStrategy: () => 100, maxRetriesPerRequest: 0 });
   consulta.on('error', () => {});
   e = await crearEntorno({ redisUrl: `redis://127.0.0.1:${redis.puerto}`, rateLimitMax: 10 });
-});
+}, 180_000);
 afterAll(async () => {
   await e?.cerrar();
   consulta?.disconnect();
@@ -104,5 +109,24 @@ describe('rate limits while Redis comes and goes (REDIS_URL)', () => {
     });
     expect(avisosRedis(informes)).toBe(1);
     expect(avisosRedis(avisos)).toBe(1);
+  }, 120_000);
+
+  it('a Redis that hangs holds no request: counted here meanwhile, shared again when it answers', async () => {
+    const avisos = vi.spyOn(e.app.log, 'warn');
+    const informes = vi.spyOn(e.app.log, 'info');
+    avisos.mockClear();
+    informes.mockClear();
+    redis.pausar(true);
+    try {
+      expect(estados(await desde('198.51.100.5', 12))).toEqual({ 200: 10, 429: 2 });
+      expect(avisosRedis(avisos)).toBe(1);
+    } finally {
+      redis.pausar(false);
+    }
+    await esperar(async () => {
+      await desde('198.51.100.6', 1);
+      return (await enRedis('198.51.100.6')) > 0;
+    });
+    expect(avisosRedis(informes)).toBe(1);
   }, 120_000);
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
     metricsToken: 'token-metricas',
     docsToken: 'token-docs',
   });
-});
+  // A fresh database takes long on a loaded machine.
+}, 180_000);
 afterAll(() => e.cerrar());
 
 /** Another app over the same database with other settings (a new database is slow to make). */

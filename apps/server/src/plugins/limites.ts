@@ -55,6 +55,7 @@ export const limites = fp(async (app: FastifyInstance) => {
 
 interface Estado {
   caido(motivo: string): void;
+  vuelto(): void;
 }
 
 /** Logs the outage once (ioredis reports every failed reconnection) and the return. */
@@ -66,13 +67,15 @@ function vigilar(redis: Redis, log: Bitacora): Estado {
       caido = true;
       log.warn(`Redis no disponible (${motivo}): límites de solicitudes contados en este proceso`);
     },
+    // On reconnection, or on an answer after a timed-out command (no reconnection then).
+    vuelto() {
+      if (!caido) return;
+      caido = false;
+      log.info('Redis disponible de nuevo: límites de solicitudes compartidos');
+    },
   };
   redis.on('error', (e: Error) => estado.caido(e.message));
-  redis.on('ready', () => {
-    if (!caido) return;
-    caido = false;
-    log.info('Redis disponible de nuevo: límites de solicitudes compartidos');
-  });
+  redis.on('ready', () => estado.vuelto());
   return estado;
 }
 
@@ -119,7 +122,10 @@ function conRespaldo(redis: Redis | undefined, estado: Estado | undefined): Fast
       this.compartida[metodo]?.(
         clave,
         (error, resultado) => {
-          if (!error) return cb(null, resultado);
+          if (!error) {
+            estado?.vuelto();
+            return cb(null, resultado);
+          }
           estado?.caido(error.message);
           local();
         },
