@@ -35,7 +35,10 @@ class Servidor {
     const limite = Date.now() + 90_000;
     while (Date.now() < limite && this.hijo.exitCode === null) {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(this.salida);
-      if (m?.[1]) return (this.url = m[1]);
+      if (m?.[1]) {
+        this.url = m[1];
+        return m[1];
+      }
       await new Promise((ok) => setTimeout(ok, 200));
     }
     throw new Error(`el servidor no arrancó:\n${this.salida}`);

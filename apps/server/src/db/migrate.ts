@@ -23,8 +23,8 @@ import * as m0020 from './migrations/0020_sesion_empresa_trabajo.ts';
 import * as m0021 from './migrations/0021_excel_archivos.ts';
 import * as m0023 from './migrations/0023_integraciones.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
-import * as m0026 from './migrations/0026_ventas_chips_dia.ts';
 import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
+import * as m0026 from './migrations/0026_ventas_chips_dia.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
