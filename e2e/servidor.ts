@@ -54,12 +54,15 @@ export async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${puerto}`;
-  const limite = Date.now() + 60_000;
-  while (Date.now() < limite) {
+  // A loaded machine may take minutes to migrate and seed; past the limit, say so instead of
+  // letting the first test fail with a refused connection.
+  const limite = Date.now() + 180_000;
+  for (;;) {
     if (servidor.exitCode !== null) throw new Error(`El servidor terminó con código ${servidor.exitCode}`);
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      if ((await fetch(`${url}/ready`)).ok) break;
     } catch {}
+    if (Date.now() > limite) throw new Error('El servidor no estuvo listo en 180 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseURL', url);
