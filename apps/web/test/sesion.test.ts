@@ -1,6 +1,7 @@
 import { ajustesEmpresa } from '@recargas/contracts/empresas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { borrarSesion, guardarSesion, leerSesion, puede } from '../src/lib/sesion.ts';
+import { borrarSesion, guardarSesion, puede } from '../src/lib/sesion.ts';
+import { leerSesion } from '../src/lib/sesionConAjustes.ts';
 import { sesion } from './sesiones.ts';
 
 describe('puede: the server rule, read in the browser', () => {

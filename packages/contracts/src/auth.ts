@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { ajustesEmpresa, codigoEmpresa } from './empresas.ts';
 
-/** The auth calls (spec section 7); login and renewal are public, the rest need the token. */
-export const API_AUTH = {
-  iniciarSesion: '/iniciarSesion',
-  configurarDosPasos: '/api/2fa/setup',
-  verificarDosPasos: '/api/2fa/verify',
-  renovarToken: '/api/renuevaToken',
-  cerrarSesion: '/api/cerrarSesion',
-  quienSoy: '/quienSoy',
-  permisos: '/api/permisos',
-  /** GET: the companies a root may work in; POST: switch the session's company (root only). */
-  cambiarEmpresa: '/cambiarEmpresa',
-} as const;
+// Paths and step codes without zod: the login's download imports them (issue 21).
+export { API_AUTH, PASO } from './auth/rutas.ts';
 
 /** Limits of spec section 9. */
 export const LIMITES = { username: 50, nombre: 100, password: 200, codigo2fa: 6 } as const;
@@ -32,9 +22,6 @@ export const verificacion2fa = credenciales.extend({
     .trim()
     .regex(/^\d{6}$/, 'código de 6 dígitos'),
 });
-
-/** Step codes of the login (spec sections 2 and 4). */
-export const PASO = { normal: 1, configurar: 13, codigoNuevo: 14, codigo: 15 } as const;
 
 /** Failure or two-step prompt of the login: code, mensaje and, when made, qrCodeUrl. */
 export const respuestaPasoLogin = z.object({

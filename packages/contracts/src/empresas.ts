@@ -2,17 +2,8 @@ import { z } from 'zod';
 import { M } from './mensajes.ts';
 import { MONTOS } from './recargas.ts';
 
-/** The company calls: the public theme by company code, and /in/configuraciones. */
-export const API_EMPRESAS = {
-  empresa: '/getEmpresa/:name',
-  logo: '/getEmpresa/:name/logo',
-  /** The installed app of the company (issue 21): its web app manifest and its icons. */
-  manifiesto: '/getEmpresa/:name/manifest.webmanifest',
-  icono: '/getEmpresa/:name/icono/:tam',
-  configuraciones: '/api/configuraciones',
-  subirLogo: '/api/configuraciones/logo',
-  auditoria: '/api/configuraciones/auditoria',
-} as const;
+// The paths without zod: the login's download imports them (issue 21).
+export { API_EMPRESAS } from './empresas/rutas.ts';
 
 /** Sizes of the installed app's square PNG icons (Chromium asks for 192 and 512). */
 export const TAMANOS_ICONO = ['192', '512'] as const;

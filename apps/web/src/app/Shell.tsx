@@ -45,14 +45,8 @@ import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx'
 import { useAlertasSaldo } from '../features/saldos/api.ts';
 import { actualizarPermisos } from '../lib/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
-import {
-  borrarSesion,
-  leerSesion,
-  puede,
-  SESION_CAMBIADA,
-  type Sesion,
-  ultimaEmpresa,
-} from '../lib/sesion.ts';
+import { borrarSesion, puede, SESION_CAMBIADA, type Sesion, ultimaEmpresa } from '../lib/sesion.ts';
+import { leerSesion } from '../lib/sesionConAjustes.ts';
 import { temaDe } from '../lib/tema.ts';
 import { CONTENIDO, SaltarAlContenido, useFocoAlNavegar } from './Foco.tsx';
 

@@ -1,4 +1,4 @@
-import { API_AUTH } from '@recargas/contracts/auth';
+import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { borrarSesion, guardarPermisos, guardarToken } from './sesion.ts';
 

@@ -1,6 +1,7 @@
 import type { Theme } from '@mui/material/styles';
 import { conParametros } from '@recargas/contracts/api';
-import { API_EMPRESAS, type EmpresaPublica } from '@recargas/contracts/empresas';
+import type { EmpresaPublica } from '@recargas/contracts/empresas';
+import { API_EMPRESAS } from '@recargas/contracts/empresas/rutas';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useMemo } from 'react';

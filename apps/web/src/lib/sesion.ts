@@ -1,7 +1,6 @@
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import type { RespuestaLogin } from '@recargas/contracts/auth';
-import type { Configuraciones, Funcion } from '@recargas/contracts/empresas';
-import { type AjustesEmpresa, ajustesEmpresa } from '@recargas/contracts/empresas';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
 import type { ContextoMenu } from '@recargas/contracts/menu';
 import { esAdministrador } from '@recargas/contracts/niveles';
 import { useOutletContext } from 'react-router';
@@ -60,13 +59,6 @@ export function guardarSesion(r: RespuestaLogin): void {
   for (const c of CLAVES) localStorage.setItem(c, valores[c]);
 }
 
-/** The company's features as /in/configuraciones just saved them: the menu and the screens read them here. */
-export function guardarFunciones(f: Pick<Configuraciones, Funcion>): void {
-  const { recargaSinUsuario, ...enAjustes } = f;
-  localStorage.setItem('recargaSinUsuario', recargaSinUsuario ? '1' : '0');
-  localStorage.setItem('ajustes', JSON.stringify({ ...leerAjustes(), ...enAjustes }));
-}
-
 export function guardarToken(token: string): void {
   localStorage.setItem('token', token);
 }
@@ -99,15 +91,11 @@ export function borrarSesion(): void {
 
 const lista = (v: string | null) => (v ? v.split('-') : []);
 
-function leerAjustes(): AjustesEmpresa {
-  try {
-    return ajustesEmpresa.parse(JSON.parse(localStorage.getItem('ajustes') ?? '{}'));
-  } catch {
-    return ajustesEmpresa.parse({});
-  }
-}
-
-export function leerSesion(): Sesion | null {
+/**
+ * The stored session without its company settings, by plain checks: the login reads it with no
+ * zod in its download (issue 21); the shell adds the settings (sesionConAjustes.ts).
+ */
+export function leerDatosSesion(): Omit<Sesion, 'ajustes'> | null {
   const token = localStorage.getItem('token');
   const empresa = localStorage.getItem('empresa');
   if (!token || !empresa) return null;
@@ -126,7 +114,6 @@ export function leerSesion(): Sesion | null {
     recargaSinUsuario: localStorage.getItem('recargaSinUsuario') === '1',
     permisos: lista(localStorage.getItem('permisos')),
     rutas: lista(localStorage.getItem('rutas')),
-    ajustes: leerAjustes(),
   };
 }
 

@@ -2,21 +2,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
+import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PASO, type RespuestaLogin } from '@recargas/contracts/auth';
+import type { RespuestaLogin } from '@recargas/contracts/auth';
+import { PASO } from '@recargas/contracts/auth/rutas';
 import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { rutaInicial } from '@recargas/contracts/menu';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorApi } from '../../lib/api.ts';
 import { useEmpresaPublica } from '../../lib/empresa.ts';
-import { guardarSesion, leerSesion } from '../../lib/sesion.ts';
+import { guardarSesion, leerDatosSesion } from '../../lib/sesion.ts';
 import { configurarDosPasos, iniciarSesion, verificarDosPasos } from './api.ts';
 
 /**
@@ -27,7 +30,7 @@ export function Login() {
   const { empresa = '' } = useParams();
   const { datos, tema } = useEmpresaPublica(empresa);
   const motivo = (useLocation().state as { motivo?: string } | null)?.motivo ?? '';
-  const sesion = leerSesion();
+  const sesion = leerDatosSesion();
   if (sesion && datos && sesion.empresa === datos.empresa && !motivo) {
     return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
   }
@@ -63,6 +66,20 @@ function Fondo({ empresa }: { empresa: EmpresaPublica }) {
 }
 
 type Paso = (typeof PASO)[keyof typeof PASO];
+
+/**
+ * An outlined field with its label, as TextField draws it, without TextField's select mode: that
+ * would bring the menu and popover code into the login's download (issue 21).
+ */
+function Campo({ label, required, ...entrada }: OutlinedInputProps & { label: string }) {
+  const id = useId();
+  return (
+    <FormControl required={required}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput id={id} label={label} {...entrada} />
+    </FormControl>
+  );
+}
 
 function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: string }) {
   const navegar = useNavigate();
@@ -162,17 +179,17 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
             )}
             {paso === PASO.normal && (
               <>
-                <TextField
+                <Campo
                   name="username"
                   label={M.usuario}
                   autoComplete="username"
                   value={username}
                   onChange={(e) => setUsername(e.target.value)}
-                  slotProps={{ htmlInput: { maxLength: 50 } }}
+                  slotProps={{ input: { maxLength: 50 } }}
                   autoFocus
                   required
                 />
-                <TextField
+                <Campo
                   name="password"
                   type="password"
                   label={M.contrasena}
@@ -187,14 +204,13 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
               <Box component="img" src={qr} alt="QR" sx={{ width: 200, height: 200, alignSelf: 'center' }} />
             )}
             {(paso === PASO.codigoNuevo || paso === PASO.codigo) && (
-              <TextField
+              <Campo
                 name="code"
                 label={M.codigoVerificacion}
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'one-time-code' },
-                }}
+                slotProps={{ input: { inputMode: 'numeric', maxLength: 6 } }}
+                autoComplete="one-time-code"
                 autoFocus
               />
             )}

@@ -1,9 +1,5 @@
-import {
-  API_AUTH,
-  type Credenciales,
-  type RespuestaEmpresas,
-  type RespuestaLogin,
-} from '@recargas/contracts/auth';
+import type { Credenciales, RespuestaEmpresas, RespuestaLogin } from '@recargas/contracts/auth';
+import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
