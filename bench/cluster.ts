@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
@@ -27,13 +26,7 @@ const CONCURRENCIA = 20;
 const LIMITE = 300;
 process.env.BENCH_PREFIJO ??= 'b';
 
-const libre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
+const libre = medir.puertoLibre;
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // npm run test:cluster builds first (apps/server/dist); CLUSTER_TSX=1 runs the sources through tsx.
 const compilado = existsSync('apps/server/dist/main.js') && process.env.CLUSTER_TSX !== '1';

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { abrirDb } from '../apps/server/src/db/database.ts';
@@ -103,8 +105,19 @@ export async function proceso(entrada: string, url: string, env: NodeJS.ProcessE
   throw new Error(`${entrada} no respondió`);
 }
 
-/** The API (apps/server/src/main.ts) on `puerto` over a bench's database, once it answers: its url and process. */
-export async function servidorApi(databaseUrl: string, puerto: number) {
+/** A port free right now: benches never bind fixed ports (others may be running). */
+export const puertoLibre = () =>
+  new Promise<number>((ok, mal) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+    s.on('error', mal);
+  });
+
+/** The API (apps/server/src/main.ts) on a free port over a bench's database, once it answers: its url and process. */
+export async function servidorApi(databaseUrl: string) {
+  const puerto = await puertoLibre();
   const api = `http://127.0.0.1:${puerto}`;
   const hijo = await proceso('apps/server/src/main.ts', api, entornoServidor(databaseUrl, undefined, puerto));
   return { api, hijo };

@@ -17,6 +17,7 @@ import {
   guardarResultados,
   memoria,
   proceso,
+  puertoLibre,
   tamano,
 } from './comun.ts';
 
@@ -33,7 +34,7 @@ const LINEAS = filasBench('BENCH_LINEAS', 1_000_000, 5_000);
 const PESADOS = process.env.BENCH_PESADOS !== '0';
 const FILAS_SUBIDA = tamano('BENCH_FILAS_SUBIDA', 100_000, 1_000);
 const VECES = tamano('BENCH_VECES', 21, 3);
-const PUERTO = 3811;
+const PUERTO = await puertoLibre();
 const api = `http://127.0.0.1:${PUERTO}`;
 
 const base = await baseNueva('lineas');

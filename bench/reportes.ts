@@ -50,7 +50,7 @@ await sql`update empresas set ajustes = ajustes || '{"politicaVentas": {"rangoMa
   where id = ${demo}`.execute(db);
 await db.destroy();
 
-const { api, hijo } = await medir.servidorApi(base.url, 3804);
+const { api, hijo } = await medir.servidorApi(base.url);
 const token = await medir.iniciarSesion(api, 'admin', PASSWORD_DEMO);
 
 const hoy = new Date();

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -25,14 +24,6 @@ const VUELTAS = medir.tamano('SOAK_VUELTAS', 20, 2);
 const FILAS_SUBIDA = medir.tamano('SOAK_FILAS_SUBIDA', 100_000, 5_000);
 const LINEAS = medir.tamano('SOAK_LINEAS', 1_000_000, 20_000);
 const REPOSO_SEG = medir.tamano('SOAK_REPOSO_SEG', 30, 5);
-
-const puertoLibre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 
 const datos = mkdtempSync(join(tmpdir(), 'bench-soak-'));
 const MiB = 2 ** 20;
@@ -79,7 +70,7 @@ try {
   await libro.commit();
 
   // 3. The server as `npm start` runs it (workers in process), on a free port.
-  const puerto = await puertoLibre();
+  const puerto = await medir.puertoLibre();
   const api = `http://127.0.0.1:${puerto}`;
   const env = { ...medir.entornoServidor(undefined, datos, puerto), DATABASE_URL: '', WORKERS: '1' };
   const hijo = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -25,7 +25,7 @@ const FILAS = medir.tamano('BENCH_FILAS_SUBIDA', 100_000, 5_000);
 const FILAS_USUARIOS = Math.min(FILAS, 1000);
 const SOLO_BASE_SEG = medir.tamano('BENCH_BASE_SEG', 10, 3);
 const ACCIONES = (process.env.BENCH_ACCIONES ?? '1,2,3,6,7,excel').split(',');
-const PUERTO = 3813;
+const PUERTO = await medir.puertoLibre();
 const api = `http://127.0.0.1:${PUERTO}`;
 const base = process.env.BENCH_POSTGRES === '1' ? await medir.baseNueva('subidas') : undefined;
 const databaseUrl = base?.url ?? '';

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
 import { aleatorio, hashPassword, sha256 } from '../apps/server/src/lib/claves.ts';
-import { baseNueva, type Cifra, guardarResultados, proceso, tamano } from './comun.ts';
+import { baseNueva, type Cifra, guardarResultados, proceso, puertoLibre, tamano } from './comun.ts';
 
 /**
  * npm run bench:topups — throughput and p50/p99 of POST /checkOut (real PostgreSQL, workers on)
@@ -54,14 +53,7 @@ await db
   .execute();
 await db.destroy();
 
-/** A port free right now (the machine may run other benches). */
-const libre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
+const libre = puertoLibre;
 const [pApi, pDesnudo, pSandbox] = [await libre(), await libre(), await libre()];
 const api = `http://127.0.0.1:${pApi}`;
 const desnudo = `http://127.0.0.1:${pDesnudo}`;

@@ -94,7 +94,7 @@ for (let i = 0; i < CLIENTES; i += LOTE) {
 }
 await db.destroy();
 
-const { api, hijo } = await bench.servidorApi(base.url, 3803);
+const { api, hijo } = await bench.servidorApi(base.url);
 
 const entrar = (username: string) => bench.iniciarSesion(api, username, PASSWORD_DEMO);
 const tokens = { admin: await entrar('admin'), lider: await entrar('liderbench') };

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +10,7 @@ import { chromium } from 'playwright-core';
 import type { Manifest } from 'vite';
 import { archivosDelLogin } from '../apps/web/compilacion.ts';
 import { CHROMIUM, iniciarSesion } from '../e2e/navegador.ts';
-import { type Cifra, entornoServidor, guardarResultados, proceso, tamano } from './comun.ts';
+import { type Cifra, entornoServidor, guardarResultados, proceso, puertoLibre, tamano } from './comun.ts';
 
 /**
  * npm run bench:web:lighthouse (npm run bench:web runs it too) — Lighthouse 12.2.3 in Debian's
@@ -29,15 +28,6 @@ if (!existsSync(join(WEB_DIR, '.vite/manifest.json'))) {
 }
 const METAS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 const LIMITE_JS_KB = 150;
-
-const puertoLibre = () =>
-  new Promise<number>((ok, mal) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-    s.on('error', mal);
-  });
 
 const mediana = (v: number[]) => {
   const o = [...v].sort((a, b) => a - b);

@@ -8,12 +8,10 @@ const base = inject('baseURL');
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];
-
 const campo = (p: Page, nombre: string) => p.locator(`input[name="${nombre}"]`);
 const guardar = (p: Page) => p.getByTestId('guardar-usuario').click();
 const mensaje = (p: Page) => p.getByTestId('mensaje-usuario');
 const aviso = (p: Page, t: string) => p.locator('#notistack-snackbar', { hasText: t });
-
 /** Chooses `nombre` in a select (type of user) or a searchable picker (leader, client, user). */
 async function elegir(p: Page, nombreCampo: string, opcion: string, buscar?: string) {
   const entrada = campo(p, nombreCampo);
@@ -22,10 +20,10 @@ async function elegir(p: Page, nombreCampo: string, opcion: string, buscar?: str
   await p.getByRole('option', { name: opcion, exact: true }).click();
 }
 
-async function tipo(p: Page, nombre: string) {
+const tipo = async (p: Page, nombre: string) => {
   await p.getByLabel(M.tipoUsuario).click();
   await p.getByRole('option', { name: nombre, exact: true }).click();
-}
+};
 
 async function abrirNuevo(p: Page) {
   await p.goto(`${base}/in/usuarioNew`);
