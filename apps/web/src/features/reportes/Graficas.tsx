@@ -26,6 +26,9 @@ const pesos = (v: number | null) => (v === null ? '' : `$${v.toLocaleString('es-
  */
 const anchoMontos = (montos: readonly number[]) => 16 + 8 * pesos(Math.max(0, ...montos) * 10).length;
 
+/** Room right of the plot for half of the last period's label, which is centred on its point ('2026/…'). */
+const margenDerecho = (periodos: readonly string[]) => 8 + 4 * Math.max(0, ...periodos.map((p) => p.length));
+
 /**
  * /in/graficas: for each leader, its username and a line chart of the amount recharged per
  * period (summed by the server), across the whole width. Default: the company's graficasMeses
@@ -76,6 +79,7 @@ export function Graficas() {
                   <LineChart
                     skipAnimation
                     height={260}
+                    margin={{ right: margenDerecho(l.puntos.map((p) => p.periodo)) }}
                     // Axes sized to their labels, so amounts and periods are never cut.
                     xAxis={[
                       {
