@@ -2,11 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { abrirDb } from '../apps/server/src/db/database.ts';
-import { migrar } from '../apps/server/src/db/migrate.ts';
-import { PASSWORD_DEMO, sembrar } from '../apps/server/src/db/seed/index.ts';
+import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import { servidorSimulador } from '../apps/server/src/providers/servidor-simulador.ts';
-import { libroSimulador } from '../apps/server/test/entorno.ts';
+import { baseParaCarga, libroSimulador } from '../apps/server/test/entorno.ts';
 import { sesionHttp } from '../apps/server/test/proceso.ts';
 import * as medir from './comun.ts';
 
@@ -123,14 +121,7 @@ const procesos: Proceso[] = [];
 
 try {
   await arrancarRedis();
-  const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-  await migrar(db);
-  await sembrar(db);
-  await db
-    .updateTable('usuarios')
-    .set({ max_recargas: 1_000_000 })
-    .where('username', '=', 'cliente')
-    .execute();
+  const db = await baseParaCarga(base.url);
   const comun: NodeJS.ProcessEnv = {
     DATABASE_URL: base.url,
     REDIS_URL: `redis://127.0.0.1:${puertoRedis}`,

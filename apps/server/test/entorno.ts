@@ -260,3 +260,16 @@ export async function libroSimulador(url: string) {
     dobles: Object.values(recibidos).filter((n) => n > 1).length,
   };
 }
+
+/** The demo client without its daily cap: load tests send thousands of top-ups as it. */
+export const sinTopeCliente = (db: Db) =>
+  db.updateTable('usuarios').set({ max_recargas: 1_000_000 }).where('username', '=', 'cliente').execute();
+
+/** A fresh database (baseDeDatosNueva's url) for a load of top-ups: migrated, seeded, no client cap; the caller closes it. */
+export async function baseParaCarga(url: string | undefined) {
+  const db = await abrirDb({ databaseUrl: url, dataDir: 'memory://' });
+  await migrar(db);
+  await sembrar(db);
+  await sinTopeCliente(db);
+  return db;
+}

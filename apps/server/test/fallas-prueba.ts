@@ -6,6 +6,7 @@ import {
   libroSimulador,
   plataformaReloadly,
   simuladorConFallas,
+  sinTopeCliente,
 } from './entorno.ts';
 
 /**
@@ -29,11 +30,7 @@ export function probarFallas({ reloadly = false }: { reloadly?: boolean } = {}) 
     if (reloadly) await plataformaReloadly(e.db);
     // The ledger comparison counts every row: start without the seed's top-up history.
     await e.db.deleteFrom('recargas').execute();
-    await e.db
-      .updateTable('usuarios')
-      .set({ max_recargas: 1_000_000 })
-      .where('username', '=', 'cliente')
-      .execute();
+    await sinTopeCliente(e.db);
     api = await e.app.listen({ port: 0, host: '127.0.0.1' });
   }, 120_000);
   afterAll(async () => {

@@ -6,10 +6,14 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirDb } from '../src/db/database.ts';
-import { migrar } from '../src/db/migrate.ts';
-import { sembrar } from '../src/db/seed/index.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva, libroSimulador, PASSWORD_DEMO, plataformaReloadly } from './entorno.ts';
+import {
+  baseDeDatosNueva,
+  baseParaCarga,
+  libroSimulador,
+  PASSWORD_DEMO,
+  plataformaReloadly,
+} from './entorno.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
@@ -47,15 +51,8 @@ beforeAll(async () => {
   await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
   simUrl = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
   base = await baseDeDatosNueva();
-  const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-  await migrar(db);
-  await sembrar(db);
+  const db = await baseParaCarga(base.url);
   if (RELOADLY) await plataformaReloadly(db);
-  await db
-    .updateTable('usuarios')
-    .set({ max_recargas: 1_000_000 })
-    .where('username', '=', 'cliente')
-    .execute();
   await db.destroy();
   datos = mkdtempSync(join(tmpdir(), 'recargas-fallas-'));
   const puerto = 4100 + Math.floor(Math.random() * 500);

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirDb } from '../src/db/database.ts';
-import { migrar } from '../src/db/migrate.ts';
-import { sembrar } from '../src/db/seed/index.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { baseDeDatosNueva, PASSWORD_DEMO } from './entorno.ts';
+import { baseDeDatosNueva, baseParaCarga, PASSWORD_DEMO } from './entorno.ts';
 import { esperar, firmaValida, receptor } from './integraciones-receptor.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
@@ -42,14 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
   r = await receptor();
   base = await baseDeDatosNueva();
-  const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
-  await migrar(db);
-  await sembrar(db);
-  await db
-    .updateTable('usuarios')
-    .set({ max_recargas: 1_000_000 })
-    .where('username', '=', 'cliente')
-    .execute();
+  const db = await baseParaCarga(base.url);
   await db.destroy();
   datos = mkdtempSync(join(tmpdir(), 'recargas-webhooks-'));
   const puerto = 20_000 + Math.floor(Math.random() * 30_000);
