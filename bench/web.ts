@@ -305,7 +305,11 @@ async function perfilar(pagina: Page, nombre: string, paso: () => Promise<unknow
   const cdp = dir ? await pagina.context().newCDPSession(pagina) : undefined;
   await cdp?.send('Profiler.enable');
   await cdp?.send('Profiler.start');
+  // A timeline trace too: which work (script, GC, layout, paint) makes up each long task.
+  const navegador = pagina.context().browser();
+  if (dir) await navegador?.startTracing(pagina, { path: join(dir, `${nombre}.trace.json`) });
   await paso();
+  if (dir) await navegador?.stopTracing();
   if (!cdp || !dir) return;
   const { profile } = await cdp.send('Profiler.stop');
   writeFileSync(join(dir, `${nombre}.cpuprofile`), JSON.stringify(profile));
