@@ -20,6 +20,7 @@ import { REDACTAR } from './lib/bitacora.ts';
 import { rutasActualizaciones } from './modules/actualizaciones/routes.ts';
 import { rutasAuth } from './modules/auth/routes.ts';
 import { rutasCarriers } from './modules/carriers/routes.ts';
+import { rutasConciliaciones } from './modules/conciliaciones/routes.ts';
 import { rutasEmpresas } from './modules/empresas/routes.ts';
 import { rutasExcel } from './modules/excel/routes.ts';
 import { rutasIntegraciones } from './modules/integraciones/routes.ts';
@@ -129,6 +130,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     await api.register(rutasActualizaciones);
     await api.register(rutasNotificaciones);
     await api.register(rutasIntegraciones);
+    await api.register(rutasConciliaciones);
   });
 
   await app.register(web, { dir: config.webDir });

@@ -156,6 +156,12 @@ export const ENDPOINTS = {
   'DELETE /api/webhooks/{id}': admins,
   'GET /api/webhooks/entregas': admins,
   'POST /api/webhooks/entregas/{id}/reenviar': admins,
+  // Reconciliation with the provider's statement (issue 22): levels 0 and 1
+  'GET /api/conciliaciones': admins,
+  'GET /api/conciliaciones/{id}': admins,
+  'POST /api/conciliaciones/subir': admins,
+  'POST /api/conciliaciones/obtener': admins,
+  // Audit trail (issue 22): levels 0 and 1 read it; no route writes, updates or deletes a row
   'POST /v1/recargas': llave,
   'GET /v1/recargas': llave,
   'GET /v1/recargas/{id}': llave,
@@ -257,6 +263,13 @@ export const ENDPOINTS_DE_PANTALLA = {
     'POST /sendNotification',
   ],
   actualizaciones: ['GET /api/actualizaciones', 'GET /api/actualizaciones/{id}'],
+  conciliaciones: [
+    'GET /api/conciliaciones',
+    'GET /api/conciliaciones/{id}',
+    'POST /api/conciliaciones/subir',
+    'POST /api/conciliaciones/obtener',
+    'POST /excel',
+  ],
   integraciones: [
     'GET /api/llaves',
     'POST /api/llaves',
@@ -295,6 +308,8 @@ export const EXCEL_DE = {
   ADMINISTRAR: 'GET /iccs',
   PORTAS: 'GET /api/portOuts',
   InventoryDays: 'POST /api/portOuts/inventoryDays',
+  CONCILIACIONES: 'GET /api/conciliaciones',
+  CONCILIACION: 'GET /api/conciliaciones/{id}',
 } as const satisfies Record<(typeof TIPOS_EXCEL)[number], Endpoint>;
 
 /** What the access check knows of a caller. */

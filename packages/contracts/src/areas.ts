@@ -20,6 +20,7 @@ export const AREAS = [
   'actualizaciones',
   'notificaciones',
   'integraciones',
+  'conciliaciones',
 ] as const;
 
 export type Area = (typeof AREAS)[number];

@@ -10,7 +10,15 @@ export const API_EXCEL = { generar: '/excel', descargar: '/excel/descargar' } as
 export const TIEMPO_EXCEL_MS = 600_000;
 
 /** Export kinds of POST /excel (section 7). */
-export const TIPOS_EXCEL = ['USUARIOS', 'VENTAS', 'ADMINISTRAR', 'PORTAS', 'InventoryDays'] as const;
+export const TIPOS_EXCEL = [
+  'USUARIOS',
+  'VENTAS',
+  'ADMINISTRAR',
+  'PORTAS',
+  'InventoryDays',
+  'CONCILIACIONES',
+  'CONCILIACION',
+] as const;
 
 /** POST /excel: the screen's filters and dates. For ADMINISTRAR, those of GET /iccs. */
 export const peticionExcel = z

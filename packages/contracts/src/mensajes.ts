@@ -1,3 +1,4 @@
+import { MENSAJES_CONCILIACIONES } from './mensajes/conciliaciones.ts';
 import { MENSAJES_GENERALES } from './mensajes/generales.ts';
 import { MENSAJES_INTEGRACIONES } from './mensajes/integraciones.ts';
 import { MENSAJES_LINEAS } from './mensajes/lineas.ts';
@@ -26,6 +27,7 @@ export const M = {
   ...MENSAJES_SUBIDAS,
   ...MENSAJES_NAVEGACION,
   ...MENSAJES_INTEGRACIONES,
+  ...MENSAJES_CONCILIACIONES,
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

@@ -96,6 +96,12 @@ export const MENU: readonly ItemMenu[] = [
     principal: 'GET /api/llaves',
   },
   {
+    ruta: 'conciliaciones',
+    area: 'conciliaciones',
+    titulo: fijo(M.conciliaciones),
+    principal: 'GET /api/conciliaciones',
+  },
+  {
     ruta: 'actualizaciones',
     area: 'actualizaciones',
     titulo: fijo(M.actualizaciones),

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_integraciones.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
 import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
 import * as m0026 from './migrations/0026_ventas_chips_dia.ts';
+import * as m0028 from './migrations/0028_conciliaciones.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0024_lineas_dia': m0024,
   '0026_ventas_chips_dia': m0026,
   '0025_proveedor_reloadly': m0025,
+  '0028_conciliaciones': m0028,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

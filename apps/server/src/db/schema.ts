@@ -5,6 +5,7 @@ import type {
   PlataformasCarrierTable,
   PlataformasEmpresaTable,
 } from './schema/carriers.ts';
+import type { ConciliacionDiferenciasTable, ConciliacionesTable } from './schema/conciliaciones.ts';
 import type {
   ConfiguracionesAuditoriaTable,
   EmpresaHostsTable,
@@ -47,6 +48,7 @@ import type {
 export type * from './schema/actualizaciones.ts';
 export type * from './schema/auth.ts';
 export type * from './schema/carriers.ts';
+export type * from './schema/conciliaciones.ts';
 export type * from './schema/empresas.ts';
 export type * from './schema/excel.ts';
 export type * from './schema/integraciones.ts';
@@ -105,4 +107,6 @@ export interface DB {
   eventos_webhook: EventosWebhookTable;
   entregas_webhook: EntregasWebhookTable;
   intentos_webhook: IntentosWebhookTable;
+  conciliaciones: ConciliacionesTable;
+  conciliacion_diferencias: ConciliacionDiferenciasTable;
 }

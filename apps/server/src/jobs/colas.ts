@@ -52,6 +52,8 @@ export const COLAS = {
   webhook: 'entrega-webhook',
   /** Every minute: events of API top-ups decided without one yet (integraciones). */
   eventosWebhook: 'eventos-webhook',
+  /** Nightly: yesterday's statement of every provider, compared with our top-ups (conciliaciones). */
+  conciliar: 'conciliar-estado-cuenta',
 } as const;
 
 export async function iniciarColas(
@@ -105,6 +107,7 @@ async function crearColas(boss: PgBoss) {
   });
   await boss.createQueue(COLAS.notificar, { name: COLAS.notificar, policy: 'stately' });
   await boss.createQueue(COLAS.ventasDia, { name: COLAS.ventasDia, policy: 'singleton' });
+  await boss.createQueue(COLAS.conciliar, { name: COLAS.conciliar, policy: 'singleton' });
   await boss.createQueue(COLAS.webhook, { name: COLAS.webhook, policy: 'standard' });
   // Its own sweep, short-lived: a killed worker's job must not hold the next one back for long.
   await crearOActualizar({ name: COLAS.eventosWebhook, policy: 'singleton', expireInSeconds: 60 });

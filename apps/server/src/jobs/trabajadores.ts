@@ -1,4 +1,5 @@
 import type { Ctx } from '../contexto.ts';
+import * as conciliaciones from '../modules/conciliaciones/service.ts';
 import * as excel from '../modules/excel/service.ts';
 import * as integraciones from '../modules/integraciones/service.ts';
 import { registrarTrabajadorWebhooks } from '../modules/integraciones/trabajos.ts';
@@ -51,11 +52,16 @@ export async function registrarTrabajadores(ctx: Ctx) {
   await ctx.boss.work(COLAS.ventasDia, async () => {
     await reportes.sumarVentasDia(ctx);
   });
+  await ctx.boss.work(COLAS.conciliar, async () => {
+    await conciliaciones.conciliarAyer(ctx);
+  });
   await registrarTrabajadorMasivas(ctx);
   await registrarTrabajadorWebhooks(ctx);
   await ctx.boss.schedule(COLAS.barrido, '* * * * *');
   // 06:30 UTC: after midnight in Mexico's zones.
   await ctx.boss.schedule(COLAS.ventasDia, '30 6 * * *');
+  // 07:30 UTC: the providers' statements of the Mexican day just ended.
+  await ctx.boss.schedule(COLAS.conciliar, '30 7 * * *');
   // After a restart, open top-ups are taken up at once rather than at the next minute.
   await recargas.barrer(ctx);
 }

@@ -1,6 +1,7 @@
 import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 import type {
   Envio,
+  FilaEstadoCuenta,
   ProveedorRecargas,
   ResultadoActivacion,
   ResultadoConsulta,
@@ -57,6 +58,14 @@ export class ProveedorHttp implements ProveedorRecargas {
     const r = await this.pedir('/saldo');
     if (r.status !== 200) throw new Error(`saldo: http ${r.status}`);
     return r.cuerpo as Record<string, number>;
+  }
+
+  async estadoDeCuenta(dia: string, zona: string) {
+    const r = await this.pedir(
+      `/estado-cuenta?dia=${encodeURIComponent(dia)}&zona=${encodeURIComponent(zona)}`,
+    );
+    if (r.status !== 200 || !Array.isArray(r.cuerpo)) throw new Error(`estado de cuenta: http ${r.status}`);
+    return r.cuerpo as FilaEstadoCuenta[];
   }
 
   /** A decision (200 with estado aceptada/rechazada), else desconocida. */

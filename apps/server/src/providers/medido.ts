@@ -33,6 +33,9 @@ export class ProveedorMedido implements puerto.ProveedorRecargas {
   balance() {
     return this.adaptador.balance();
   }
+  estadoDeCuenta(dia: string, zona: string) {
+    return this.adaptador.estadoDeCuenta(dia, zona);
+  }
   activar(icc: string) {
     return this.adaptador.activar(icc);
   }

@@ -30,6 +30,23 @@ export type ResultadoConsulta =
   | { estado: 'no-encontrada' }
   | { estado: 'desconocida'; motivo: string };
 
+/**
+ * One row of a provider's daily statement (issue 22): a top-up it charged or refused, under
+ * our id (empty when the provider lost it) and its folio (empty for a refused one).
+ */
+export interface FilaEstadoCuenta {
+  folio: string;
+  id: string;
+  dn: string;
+  monto: number;
+  estado: 'exitosa' | 'fallida';
+  /** ISO time the provider took it. */
+  hora: string;
+}
+
+/** A provider whose adapter has no statement call (the administrator uploads the file instead). */
+export class SinEstadoCuenta extends Error {}
+
 /** Balance per bag (Pagaqui: MOVISTAR and IUSA_UNEFON; Recargatodo: GENERAL). */
 export type Saldos = Record<string, number>;
 
@@ -38,6 +55,8 @@ export interface ProveedorRecargas extends ProveedorPortabilidad {
   send(envio: Envio): Promise<ResultadoEnvio>;
   status(id: string): Promise<ResultadoConsulta>;
   balance(): Promise<Saldos>;
+  /** The statement of one day (yyyy-mm-dd in `zona`); throws when it cannot be read. */
+  estadoDeCuenta(dia: string, zona: string): Promise<FilaEstadoCuenta[]>;
 }
 
 /** A SIM's activation (ATT): the number it was given, or why not. */

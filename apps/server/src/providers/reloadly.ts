@@ -2,6 +2,7 @@ import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Bitacora } from '../lib/bitacora.ts';
 import type * as puerto from './puerto.ts';
+import { SinEstadoCuenta } from './puerto.ts';
 import type { Respuesta, SesionReloadly } from './reloadly-sesion.ts';
 import { comoEnvio } from './simulador-local.ts';
 
@@ -210,6 +211,14 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
     const saldo = (r.cuerpo as { balance?: unknown } | null)?.balance;
     if (r.status !== 200 || typeof saldo !== 'number') throw new Error(`reloadly balance: http ${r.status}`);
     return { GENERAL: saldo };
+  }
+
+  /**
+   * Not read from Reloadly yet: its transaction report by date range would serve (paged, by
+   * customIdentifier), but the sandbox does not filter by date. The administrator uploads the file.
+   */
+  async estadoDeCuenta(): Promise<puerto.FilaEstadoCuenta[]> {
+    throw new SinEstadoCuenta('reloadly');
   }
 
   activar(icc: string) {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { Alteracion } from './estado-cuenta.ts';
 import type { Envio, SolicitudPorta } from './puerto.ts';
 import { leer, sandboxReloadly } from './sandbox-reloadly.ts';
 import { type Fallas, SIN_FALLAS, Simulador, saldosIniciales } from './simulador.ts';
@@ -54,6 +55,16 @@ export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTi
       const latencia = sim.configuracion.latenciaMs;
       if (latencia > 0) await new Promise((r) => setTimeout(r, latencia));
       if (req.method === 'GET' && segundo === 'saldo') return responder(200, sim.balance());
+      // The daily statement (issue 22), and the mismatches a test injects into it.
+      if (req.method === 'GET' && segundo === 'estado-cuenta')
+        return responder(
+          200,
+          sim.estadoDeCuenta(url.searchParams.get('dia') ?? '', url.searchParams.get('zona') ?? 'UTC'),
+        );
+      if (req.method === 'POST' && segundo === 'alteraciones') {
+        sim.alterarEstadoCuenta(cuerpo as Alteracion);
+        return responder(200, {});
+      }
       // ATT's activation and portability server (the detail answers after latenciaDetalleMs more).
       if (req.method === 'POST' && segundo === 'activaciones') {
         return responder(200, sim.activar(String((cuerpo as { icc?: unknown }).icc ?? '')));

@@ -31,6 +31,11 @@ export class ProveedorSimulado implements puerto.ProveedorRecargas {
     return this.simulador.balance();
   }
 
+  async estadoDeCuenta(dia: string, zona: string) {
+    await esperar(this.simulador.configuracion.latenciaMs);
+    return this.simulador.estadoDeCuenta(dia, zona);
+  }
+
   /** An activation or port with the same transport faults as a send (they are safe to repeat). */
   private async conFallas<T>(hacer: () => T): Promise<T | { estado: 'desconocida'; motivo: string }> {
     const transporte = this.simulador.transporte();

@@ -1,3 +1,4 @@
+import { type Alteracion, estadoDeCuentaDe } from './estado-cuenta.ts';
 import type {
   DetallePortaProveedor,
   Envio,
@@ -24,6 +25,8 @@ export interface Fallas {
   tasaRechazo: number;
   /** The outcome stays 'en-proceso' this long after a send, then is known. */
   demoraResultadoMs: number;
+  /** Its clock runs this far behind ours: a test's top-ups fall on a past day of its statement. */
+  desfaseRelojMs?: number;
   /** Seed of the fault dice, so a run can be repeated. */
   semilla: number;
   /** Added to every portability detail answer (ATT's detail server is slow: the screen's spinner). */
@@ -56,6 +59,8 @@ export type Transporte = 'normal' | 'timeout' | 'caida' | '5xx-antes' | '5xx-des
 interface Asiento {
   envio: Envio;
   recibidos: number;
+  /** When it first arrived: the day of its statement row. */
+  recibida: number;
   resultado: { estado: 'aceptada'; folio: string } | { estado: 'rechazada'; mensaje: string };
   listoEn: number;
 }
@@ -84,6 +89,8 @@ export class Simulador {
   private folio = 100000;
   private activaciones = new Map<string, string>();
   private portas = new Map<string, DetallePortaProveedor>();
+  /** Mismatches injected into the statement (tests of reconciliation). */
+  private alteraciones: Alteracion[] = [];
 
   constructor(
     private fallas: Fallas = SIN_FALLAS,
@@ -137,7 +144,13 @@ export class Simulador {
       this.saldos[bolsa] = saldo - envio.monto;
       resultado = { estado: 'aceptada', folio: String(++this.folio) };
     }
-    const asiento = { envio, recibidos: 1, resultado, listoEn: Date.now() + this.fallas.demoraResultadoMs };
+    const asiento = {
+      envio,
+      recibidos: 1,
+      recibida: Date.now() - (this.fallas.desfaseRelojMs ?? 0),
+      resultado,
+      listoEn: Date.now() + this.fallas.demoraResultadoMs,
+    };
     this.libro.set(envio.id, asiento);
     return asiento;
   }
@@ -172,6 +185,15 @@ export class Simulador {
       if (a.resultado.estado === 'aceptada') cobrado += a.envio.monto;
     }
     return { recibidos, cobrado };
+  }
+
+  /** The daily statement (issue 22): from the ledger, with the injected mismatches. */
+  estadoDeCuenta(dia: string, zona: string) {
+    return estadoDeCuentaDe(this.libro.values(), this.alteraciones, dia, zona);
+  }
+
+  alterarEstadoCuenta(a: Alteracion) {
+    this.alteraciones.push(a);
   }
 
   /**
@@ -267,6 +289,7 @@ export class Simulador {
     this.activaciones.clear();
     this.portas.clear();
     this.libro.clear();
+    this.alteraciones = [];
     this.saldos = { ...this.iniciales };
     this.azar = dados(this.fallas.semilla);
   }

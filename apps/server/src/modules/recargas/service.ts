@@ -351,6 +351,16 @@ export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
   return decidida(await resolver(ctx, fila, r));
 }
 
+/**
+ * An open row decided by the provider's daily statement (conciliaciones): the same decision a
+ * status answer gives, applied by the same rules; a row already closed is left as it is.
+ */
+export async function asentar(ctx: Ctx, id: number, r: ResultadoConsulta): Promise<boolean> {
+  const fila = await repo.porId(ctx.db, id);
+  if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return false;
+  return decidida(await resolver(ctx, fila, r));
+}
+
 const decidida = (r: repo.Recarga | undefined) =>
   r !== undefined && (r.estado === 'exitosa' || r.estado === 'fallida');
 

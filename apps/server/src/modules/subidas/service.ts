@@ -25,6 +25,8 @@ export {
 export { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
 export { escribirPorTramos, recuperar } from './tramos.ts';
 export type { FilaLeida } from './xlsx.ts';
+// Other areas' uploads (conciliaciones: a provider's statement) read a workbook the same way.
+export { leerHoja, revisarZip } from './xlsx.ts';
 
 const MiB = 1024 * 1024;
 const entero = (v: string | undefined, porDefecto: number) => {
