@@ -115,11 +115,13 @@ describe('login and shell in Chromium', () => {
     await pagina.context().close();
   });
 
-  it('an unknown company goes to sinEmpresa', async () => {
+  it('an unknown company goes to sinEmpresa, which shows the error', async () => {
     const { pagina } = await nuevaPagina(navegador);
     await pagina.goto(`${base}/noexiste`);
     await pagina.waitForURL(`${base}/`);
     await pagina.getByText(M.sinEmpresa).waitFor();
+    // The login passes the error on (it has no toasts of its own): sinEmpresa shows it.
+    await pagina.getByText(M.empresaDesconocida).waitFor();
     await captura(pagina, 'sin-empresa');
     await pagina.context().close();
   });

@@ -68,10 +68,17 @@ const PANTALLAS: Record<string, ComponentType> = {
     async () => (await import('../features/lineas/AdministrarBase.tsx')).AdministrarBase,
   ),
   subirArchivos: perezosa(async () => (await import('../features/subidas/SubirArchivos.tsx')).SubirArchivos),
+  auditoria: perezosa(async () => (await import('../features/auditoria/Auditoria.tsx')).Auditoria),
   grarecicladoMasivo: perezosa(
     async () => (await import('../features/reciclaje/RecicladoMasivo.tsx')).RecicladoMasivo,
   ),
 };
+
+/** /in: the user's first screen (recargas, or the first of their whitelist); the login lands here. */
+export function Inicio() {
+  const sesion = useSesion();
+  return <Navigate to={rutaInicial(sesion)} replace />;
+}
 
 /** /in/<ruta>: the screen, if the user's level, permissions and whitelist allow it. */
 export function Pantallas() {

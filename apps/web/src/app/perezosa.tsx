@@ -1,5 +1,5 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { M } from '@recargas/contracts/mensajes';
+import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** What a route shows while its code arrives: the same thin bar the login shows while it loads. */

@@ -1,6 +1,7 @@
 import { API_AUTH } from '@recargas/contracts/auth/rutas';
-import { M, texto } from '@recargas/contracts/mensajes';
-import { borrarSesion, guardarPermisos, guardarToken } from './sesion.ts';
+// The catalogue's general part only: this client is in the login's download (issue 21).
+import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
+import { borrarSesion, guardarPermisos, guardarToken } from './sesionGuardada.ts';
 
 /** An answer outside 200-299: the server's Spanish `mensaje` (spec section 8), its status and body. */
 export class ErrorApi extends Error {
@@ -65,7 +66,7 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
 /** Spec section 8: the seed's HTTP client rejected with 'Network Error', 'Request aborted' or its timeout text. */
 function errorDeRed(e: unknown, o: Opciones): string {
   const nombre = e instanceof Error || e instanceof DOMException ? e.name : '';
-  if (nombre === 'TimeoutError') return texto('tiempoAgotado', { ms: o.tiempoMaximo ?? 0 });
+  if (nombre === 'TimeoutError') return M.tiempoAgotado.replace('{ms}', String(o.tiempoMaximo ?? 0));
   if (nombre === 'AbortError') return M.solicitudAbortada;
   return M.errorRed;
 }

@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { EmpresaPublica } from '@recargas/contracts/empresas';
-import { M } from '@recargas/contracts/mensajes';
+import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
 
 /** The company theme of spec section 3 as an MUI theme; the mobile breakpoint is 800 px. */
 export function temaDe(

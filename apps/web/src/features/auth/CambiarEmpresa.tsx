@@ -3,12 +3,13 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
+import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { guardarSesion, puede, type Sesion } from '../../lib/sesion.ts';
-import { cambiarEmpresa, useEmpresasParaCambiar } from './api.ts';
+import { cambiarEmpresa, empresasParaCambiar } from './api.ts';
 
 /**
  * Root's company selector in the shell's bar (POST /cambiarEmpresa): the new session is stored
@@ -18,7 +19,12 @@ import { cambiarEmpresa, useEmpresasParaCambiar } from './api.ts';
 export function CambiarEmpresa({ sesion }: { sesion: Sesion }) {
   const [ancla, setAncla] = useState<HTMLElement | null>(null);
   const permitido = puede(sesion, 'POST /cambiarEmpresa');
-  const empresas = useEmpresasParaCambiar(permitido && ancla !== null);
+  // Here, not in api.ts: the login imports that file, and React Query's observer stays out of it.
+  const empresas = useQuery({
+    queryKey: [API_AUTH.cambiarEmpresa],
+    queryFn: empresasParaCambiar,
+    enabled: permitido && ancla !== null,
+  });
   const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const cambio = useMutation({

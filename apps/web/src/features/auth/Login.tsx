@@ -1,30 +1,28 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import Stack from '@mui/material/Stack';
+import Paper from '@mui/material/Paper';
 import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { RespuestaLogin } from '@recargas/contracts/auth';
 import { PASO } from '@recargas/contracts/auth/rutas';
 import type { EmpresaPublica } from '@recargas/contracts/empresas';
-import { M } from '@recargas/contracts/mensajes';
-import { rutaInicial } from '@recargas/contracts/menu';
+import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorApi } from '../../lib/api.ts';
-import { useEmpresaPublica } from '../../lib/empresa.ts';
-import { guardarSesion, leerDatosSesion } from '../../lib/sesion.ts';
+import { useEmpresaPublica } from '../../lib/empresaPublica.ts';
+import { guardarSesion, leerDatosSesion } from '../../lib/sesionGuardada.ts';
 import { configurarDosPasos, iniciarSesion, verificarDosPasos } from './api.ts';
 
 /**
  * Route /:empresa. The company theme is fetched and applied before the form renders. A live
  * session goes on to its screens, unless a refused screen sent it here (the reason in `motivo`).
+ * /in picks the first screen: the menu's rules and the whole catalogue stay out of this
+ * download, which imports the catalogue's general part only (issue 21).
  */
 export function Login() {
   const { empresa = '' } = useParams();
@@ -32,7 +30,7 @@ export function Login() {
   const motivo = (useLocation().state as { motivo?: string } | null)?.motivo ?? '';
   const sesion = leerDatosSesion();
   if (sesion && datos && sesion.empresa === datos.empresa && !motivo) {
-    return <Navigate to={`/in/${rutaInicial(sesion)}`} replace />;
+    return <Navigate to="/in" replace />;
   }
   if (!datos || !tema) return <LinearProgress aria-label={M.cargando} />;
   return (
@@ -95,7 +93,7 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
   const entrar = (r: RespuestaLogin) => {
     if (!r.token) throw new ErrorApi(M.errorInesperadoLogin, 200);
     guardarSesion(r);
-    navegar(`/in/${rutaInicial(r)}`, { replace: true });
+    navegar('/in', { replace: true });
   };
 
   const fallo = (e: unknown) => {
@@ -155,16 +153,23 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
     >
       <Fondo empresa={empresa} />
       {enviando && <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />}
-      <Card
+      <Paper
         sx={{
           width: { xs: '100%', md: '50%' },
           maxWidth: 560,
           ml: { xs: 0, md: desplazamiento(empresa.izquierdoLogin) },
+          overflow: 'hidden',
         }}
         elevation={4}
       >
-        <CardContent>
-          <Stack component="form" spacing={2} onSubmit={enviar} noValidate>
+        <Box sx={{ p: 2, pb: 3 }}>
+          {/* Box and Button, not Stack and Link: two fewer components in the download (issue 21). */}
+          <Box
+            component="form"
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+            onSubmit={enviar}
+            noValidate
+          >
             {empresa.image ? (
               <Box
                 component="img"
@@ -215,9 +220,14 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
               />
             )}
             {paso === PASO.codigoNuevo && (
-              <Link component="button" type="button" onClick={nuevoQr} data-testid="login-nuevo-qr">
+              <Button
+                variant="text"
+                onClick={nuevoQr}
+                data-testid="login-nuevo-qr"
+                sx={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
+              >
                 {M.qrNoEscaneado}
-              </Link>
+              </Button>
             )}
             <Typography data-testid="login-mensaje" role="alert" color="error" minHeight="1.5em">
               {mensaje}
@@ -237,12 +247,12 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
                 {paso === PASO.normal ? M.iniciarSesion : M.enviar}
               </Button>
             )}
-          </Stack>
-        </CardContent>
-      </Card>
+          </Box>
+        </Box>
+      </Paper>
       {empresa.quienesSomos && (
-        <Card sx={{ mt: 3, mx: 'auto', maxWidth: 800 }}>
-          <CardContent>
+        <Paper sx={{ mt: 3, mx: 'auto', maxWidth: 800, overflow: 'hidden' }}>
+          <Box sx={{ p: 2, pb: 3 }}>
             <Typography variant="h6" component="h2">
               {M.quienesSomos}
             </Typography>
@@ -250,8 +260,8 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
             <Typography paragraph>{empresa.quienesSomos.vision}</Typography>
             <Typography variant="subtitle1">{M.mision}</Typography>
             <Typography>{empresa.quienesSomos.mision}</Typography>
-          </CardContent>
-        </Card>
+          </Box>
+        </Paper>
       )}
     </Box>
   );

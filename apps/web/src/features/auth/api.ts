@@ -1,6 +1,5 @@
 import type { Credenciales, RespuestaEmpresas, RespuestaLogin } from '@recargas/contracts/auth';
 import { API_AUTH } from '@recargas/contracts/auth/rutas';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export const iniciarSesion = (c: Credenciales) => api<RespuestaLogin>(API_AUTH.iniciarSesion, { cuerpo: c });
@@ -16,13 +15,8 @@ export const configurarDosPasos = (c: Credenciales) =>
 /** Ends the session on the server (its renewal cookie and token). */
 export const cerrarSesion = () => api(API_AUTH.cerrarSesion, { metodo: 'POST' });
 
-/** The companies a root may work in (GET /cambiarEmpresa). */
-export const useEmpresasParaCambiar = (activa: boolean) =>
-  useQuery({
-    queryKey: [API_AUTH.cambiarEmpresa],
-    queryFn: () => api<RespuestaEmpresas>(API_AUTH.cambiarEmpresa),
-    enabled: activa,
-  });
+/** The companies a root may work in (GET /cambiarEmpresa); CambiarEmpresa.tsx asks for them. */
+export const empresasParaCambiar = () => api<RespuestaEmpresas>(API_AUTH.cambiarEmpresa);
 
 /** Root's switch: a new session working in `empresa`, answered as a login is. */
 export const cambiarEmpresa = (empresa: string) =>

@@ -11,7 +11,7 @@ import type { Carrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useEmpresaPublica } from '../../lib/empresa.ts';
+import { useEmpresaPublica } from '../../lib/empresaPublica.ts';
 import { rutaSinUsuario } from './api.ts';
 import * as N from './CamposNumero.tsx';
 import { PanelResultado } from './PanelResultado.tsx';
