@@ -42,6 +42,26 @@ export async function baseNueva(nombre: string) {
   };
 }
 
+/**
+ * BENCH_BASE=<name>: a database of BENCH_DATABASE_URL's server that the bench keeps, made the
+ * first time (`nueva` true: generate its data) and reused after (migrated to the last migration
+ * by baseSembrada, its data kept), so that a 10,000,000-row set is generated once.
+ */
+export async function baseGuardada(nombre: string) {
+  const c = new pg.Client({ connectionString: SERVIDOR_BENCH });
+  await c.connect();
+  try {
+    const existe = (await c.query('select 1 from pg_database where datname = $1', [nombre])).rowCount === 1;
+    if (!existe) await c.query(`create database ${pg.escapeIdentifier(nombre)}`);
+    const version = (await c.query('show server_version')).rows[0]?.server_version as string;
+    const url = new URL(SERVIDOR_BENCH);
+    url.pathname = `/${nombre}`;
+    return { url: url.toString(), version, nueva: !existe, borrar: async () => {} };
+  } finally {
+    await c.end();
+  }
+}
+
 /** A fresh database (baseNueva's url) migrated and seeded: its handle and the demo company's id. */
 export async function baseSembrada(url: string) {
   const db = await abrirDb({ databaseUrl: url, dataDir: 'memory://' });

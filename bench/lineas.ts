@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { abrirDb } from '../apps/server/src/db/database.ts';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import {
+  baseGuardada,
   baseNueva,
   baseSembrada,
   type Cifra,
@@ -28,7 +30,7 @@ import {
  * and of the next (keyset) page, with and without chips; unless BENCH_PESADOS=0, POST /excel
  * tipo ADMINISTRAR of every line (time and the API process's peak RSS) and POST /subirArchivo
  * of a 100,000-row .xlsx, action 1 (time and peak RSS), each in a fresh API process so that
- * its peak RSS is its own.
+ * its peak RSS is its own. BENCH_BASE=<name> keeps its database and reuses it (generated once).
  */
 const LINEAS = filasBench('BENCH_LINEAS', 1_000_000, 5_000);
 const PESADOS = process.env.BENCH_PESADOS !== '0';
@@ -37,7 +39,7 @@ const VECES = tamano('BENCH_VECES', 21, 3);
 const PUERTO = await puertoLibre();
 const api = `http://127.0.0.1:${PUERTO}`;
 
-const base = await baseNueva('lineas');
+const base = process.env.BENCH_BASE ? await baseGuardada(process.env.BENCH_BASE) : await baseNueva('lineas');
 const datos = mkdtempSync(join(tmpdir(), 'bench-lineas-'));
 let servidor: ChildProcess | undefined;
 try {
@@ -47,8 +49,16 @@ try {
   ).id;
 
   let t = performance.now();
+  // A kept database (BENCH_BASE) already holds them (their ICCs start 89520; the seed's do not).
+  const hay = await db
+    .selectFrom('lineas')
+    .select('id')
+    .where('empresa_id', '=', empresa)
+    .where('icc', 'like', '89520%')
+    .limit(1)
+    .executeTakeFirst();
   // Generated in the database: a year of uploads, six carriers, two thirds of a leader.
-  for (let desde = 1; desde <= LINEAS; desde += 500_000) {
+  for (let desde = 1; !hay && desde <= LINEAS; desde += 500_000) {
     const hasta = Math.min(LINEAS, desde + 499_999);
     await sql`insert into lineas (empresa_id, icc, dn, monto, lider_id, compania, fecha_subida, fecha_actualizacion,
         fecha_vigencia, is_recargado, fecha_recarga, plataforma)
@@ -60,8 +70,10 @@ try {
       from generate_series(${desde}::bigint, ${hasta}::bigint) g`.execute(db);
   }
   // Steady state: autovacuum keeps the visibility map set; a fresh bulk load would not be there yet.
-  await sql`vacuum analyze lineas`.execute(db);
-  await sql`vacuum analyze lineas_dia`.execute(db);
+  if (!hay) {
+    await sql`vacuum analyze lineas`.execute(db);
+    await sql`vacuum analyze lineas_dia`.execute(db);
+  }
   const generacion = (performance.now() - t) / 1000;
   await db.destroy();
 
@@ -148,7 +160,7 @@ try {
   guardarResultados('lineas', {
     bench: 'bench:lines',
     base: `PostgreSQL ${base.version}`,
-    condiciones: `${LINEAS.toLocaleString('en')} lines in one company (generated in ${generacion.toFixed(0)} s), API over HTTP in its own process (WORKERS=0).`,
+    condiciones: `${LINEAS.toLocaleString('en')} lines in one company (${hay ? `kept database ${process.env.BENCH_BASE}` : `generated in ${generacion.toFixed(0)} s`}), API over HTTP in its own process (WORKERS=0).`,
     tablas,
     cifras,
   });
@@ -199,6 +211,12 @@ try {
     const segSubida = (performance.now() - t) / 1000;
     const memSubida = memoria(servidor.pid as number);
     await detener(servidor);
+    // A kept database (BENCH_BASE) goes back to its generated lines.
+    if (process.env.BENCH_BASE) {
+      const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
+      await sql`delete from lineas where icc like '8953%'`.execute(db);
+      await db.destroy();
+    }
 
     /** Rows, time and the API's peak resident memory of a heavy step. */
     const pesado = (caso: string, filas: number, segundos: number, picoMiB: number): Cifra[] => [
