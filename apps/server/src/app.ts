@@ -18,6 +18,7 @@ import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
 import { REDACTAR } from './lib/bitacora.ts';
 import { rutasActualizaciones } from './modules/actualizaciones/routes.ts';
+import { rutasAuditoria } from './modules/auditoria/routes.ts';
 import { rutasAuth } from './modules/auth/routes.ts';
 import { rutasCarriers } from './modules/carriers/routes.ts';
 import { rutasConciliaciones } from './modules/conciliaciones/routes.ts';
@@ -128,6 +129,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     await api.register(rutasCarriers);
     await api.register(rutasMasivas);
     await api.register(rutasActualizaciones);
+    await api.register(rutasAuditoria);
     await api.register(rutasNotificaciones);
     await api.register(rutasIntegraciones);
     await api.register(rutasConciliaciones);

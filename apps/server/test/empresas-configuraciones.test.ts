@@ -38,7 +38,7 @@ const tema = async (codigo = 'demo') => (await e.app.inject({ url: `/getEmpresa/
 const estado = async () => ({
   empresas: await e.db.selectFrom('empresas').selectAll().orderBy('id').execute(),
   logos: await e.db.selectFrom('empresa_logos').select(['empresa_id', 'tipo']).execute(),
-  auditoria: await e.db.selectFrom('configuraciones_auditoria').selectAll().orderBy('id').execute(),
+  auditoria: await e.db.selectFrom('auditoria').selectAll().orderBy('id').execute(),
 });
 
 /** A 1×1 PNG. */

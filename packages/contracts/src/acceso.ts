@@ -162,6 +162,8 @@ export const ENDPOINTS = {
   'POST /api/conciliaciones/subir': admins,
   'POST /api/conciliaciones/obtener': admins,
   // Audit trail (issue 22): levels 0 and 1 read it; no route writes, updates or deletes a row
+  'GET /api/auditoria': admins,
+  'GET /api/auditoria/{id}': admins,
   'POST /v1/recargas': llave,
   'GET /v1/recargas': llave,
   'GET /v1/recargas/{id}': llave,
@@ -263,6 +265,7 @@ export const ENDPOINTS_DE_PANTALLA = {
     'POST /sendNotification',
   ],
   actualizaciones: ['GET /api/actualizaciones', 'GET /api/actualizaciones/{id}'],
+  auditoria: ['GET /api/auditoria', 'GET /api/auditoria/{id}', 'POST /excel'],
   conciliaciones: [
     'GET /api/conciliaciones',
     'GET /api/conciliaciones/{id}',
@@ -308,6 +311,7 @@ export const EXCEL_DE = {
   ADMINISTRAR: 'GET /iccs',
   PORTAS: 'GET /api/portOuts',
   InventoryDays: 'POST /api/portOuts/inventoryDays',
+  AUDITORIA: 'GET /api/auditoria',
   CONCILIACIONES: 'GET /api/conciliaciones',
   CONCILIACION: 'GET /api/conciliaciones/{id}',
 } as const satisfies Record<(typeof TIPOS_EXCEL)[number], Endpoint>;

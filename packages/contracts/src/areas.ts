@@ -20,6 +20,7 @@ export const AREAS = [
   'actualizaciones',
   'notificaciones',
   'integraciones',
+  'auditoria',
   'conciliaciones',
 ] as const;
 

@@ -18,6 +18,7 @@ export const TIPOS_EXCEL = [
   'InventoryDays',
   'CONCILIACIONES',
   'CONCILIACION',
+  'AUDITORIA',
 ] as const;
 
 /** POST /excel: the screen's filters and dates. For ADMINISTRAR, those of GET /iccs. */

@@ -1,3 +1,4 @@
+import { MENSAJES_AUDITORIA } from './mensajes/auditoria.ts';
 import { MENSAJES_CONCILIACIONES } from './mensajes/conciliaciones.ts';
 import { MENSAJES_GENERALES } from './mensajes/generales.ts';
 import { MENSAJES_INTEGRACIONES } from './mensajes/integraciones.ts';
@@ -28,6 +29,7 @@ export const M = {
   ...MENSAJES_NAVEGACION,
   ...MENSAJES_INTEGRACIONES,
   ...MENSAJES_CONCILIACIONES,
+  ...MENSAJES_AUDITORIA,
 } as const;
 
 export type ClaveMensaje = keyof typeof M;

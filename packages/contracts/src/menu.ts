@@ -95,6 +95,7 @@ export const MENU: readonly ItemMenu[] = [
     titulo: fijo(M.integraciones),
     principal: 'GET /api/llaves',
   },
+  { ruta: 'auditoria', area: 'auditoria', titulo: fijo(M.auditoria), principal: 'GET /api/auditoria' },
   {
     ruta: 'conciliaciones',
     area: 'conciliaciones',

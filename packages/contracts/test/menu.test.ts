@@ -37,6 +37,7 @@ describe('menu of spec sections 2 and 6', () => {
       'saldos',
       'configuraciones',
       'integraciones',
+      'auditoria',
       'actualizaciones',
     ]);
   });
@@ -51,6 +52,7 @@ describe('menu of spec sections 2 and 6', () => {
       'saldos',
       'configuraciones',
       'integraciones',
+      'auditoria',
       'actualizaciones',
     ]);
   });

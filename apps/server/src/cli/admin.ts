@@ -18,6 +18,8 @@ const AYUDA = `Uso:
   npm run admin -- reset-password <empresa> <username>
   npm run admin -- unlock <empresa> <username>      (borra sus esperas por intentos fallidos)
   npm run admin -- disable <empresa> <username>     (ya no puede entrar; cierra sus sesiones)
+  npm run admin -- set-permissions <empresa> <username> [--permiso CLAVE]...   (sin ninguno: quita todos)
+  npm run admin -- set-routes <empresa> <username> [--ruta ruta]...            (sin ninguna: sin restricción)
 Las contraseñas se piden sin eco en la terminal, o se leen de la entrada estándar, una por línea.
 Usa DATABASE_URL o DATA_DIR como el servidor.`;
 
@@ -49,7 +51,15 @@ function leerArgs() {
 const { positionals, values } = leerArgs();
 
 const [orden, ...args] = positionals;
-const ORDENES = ['create-company', 'create-user', 'reset-password', 'unlock', 'disable'];
+const ORDENES = [
+  'create-company',
+  'create-user',
+  'reset-password',
+  'unlock',
+  'disable',
+  'set-permissions',
+  'set-routes',
+];
 if (!orden || !ORDENES.includes(orden)) fallar(orden ? `Orden desconocida: ${orden}` : 'Falta la orden');
 
 async function nuevaPassword(para: string) {
@@ -134,6 +144,18 @@ async function cambiarCuenta(db: Db, empresaId: number, username: string) {
   if (orden === 'disable') {
     await usuarios.deshabilitar(db, empresaId, username);
     return 'deshabilitado; sus sesiones se cerraron';
+  }
+  // Each on the audit trail, as the operator's (issue 22).
+  if (orden === 'set-permissions') {
+    const permisos = values.permiso ?? [];
+    const invalido = permisos.find((p) => !esPermiso(p));
+    if (invalido) fallar(`Permiso desconocido: ${invalido}`);
+    await usuarios.cambiarLista(db, empresaId, username, 'permisos', [...new Set(permisos)].sort());
+    return 'con permisos nuevos; sus sesiones se cerraron';
+  }
+  if (orden === 'set-routes') {
+    await usuarios.cambiarLista(db, empresaId, username, 'rutas', [...new Set(values.ruta ?? [])]);
+    return 'con rutas nuevas; sus sesiones se cerraron';
   }
   await usuarios.restablecerPassword(db, empresaId, username, await nuevaPassword(username));
   return 'con contraseña nueva; sus sesiones se cerraron';

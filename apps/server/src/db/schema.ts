@@ -1,4 +1,5 @@
 import type { ActualizacionesTable } from './schema/actualizaciones.ts';
+import type { AuditoriaTable } from './schema/auditoria.ts';
 import type { IntentosLoginTable, SesionesTable } from './schema/auth.ts';
 import type {
   ComentariosCarrierTable,
@@ -6,12 +7,7 @@ import type {
   PlataformasEmpresaTable,
 } from './schema/carriers.ts';
 import type { ConciliacionDiferenciasTable, ConciliacionesTable } from './schema/conciliaciones.ts';
-import type {
-  ConfiguracionesAuditoriaTable,
-  EmpresaHostsTable,
-  EmpresaLogosTable,
-  EmpresasTable,
-} from './schema/empresas.ts';
+import type { EmpresaHostsTable, EmpresaLogosTable, EmpresasTable } from './schema/empresas.ts';
 import type { ExcelArchivosTable, ExcelTrozosTable } from './schema/excel.ts';
 import type {
   EntregasWebhookTable,
@@ -94,7 +90,7 @@ export interface DB {
   programaciones: ProgramacionesTable;
   reciclajes: ReciclajesTable;
   empresa_logos: EmpresaLogosTable;
-  configuraciones_auditoria: ConfiguracionesAuditoriaTable;
+  auditoria: AuditoriaTable;
   ventas_dia_hechos: VentasDiaHechosTable;
   ventas_dia: VentasDiaTable;
   subidas_en_curso: SubidasEnCursoTable;

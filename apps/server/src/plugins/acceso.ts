@@ -57,6 +57,7 @@ export const acceso = fp(async (app: FastifyInstance) => {
         throw new ErrorApi(403, M.xsrfInvalido);
       }
     }
-    req.sesion = sesion;
+    // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it.
+    req.sesion = { ...sesion, ip: req.ip };
   });
 });

@@ -63,6 +63,9 @@ export const MATRIZ: Record<string, Regla> = {
   'PATCH /api/configuraciones': { niveles: ADMINS },
   'POST /api/configuraciones/logo': { niveles: ADMINS },
   'GET /api/configuraciones/auditoria': { niveles: ADMINS },
+  // Audit trail (issue 22): levels 0 and 1 read their company's; no route changes a row
+  'GET /api/auditoria': { niveles: ADMINS },
+  'GET /api/auditoria/{id}': { niveles: ADMINS },
   // Users: level 3 cannot open user admin; a leader manages his clients only with USUARIO_CLIENTE
   // (the menu's 'Mis clientes'); the amounts toggle needs PERMISO_MONTOS and level 1
   'POST /registrarUsuario': adminOLider('USUARIO_CLIENTE'),

@@ -1,6 +1,7 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import DynamicFeed from '@mui/icons-material/DynamicFeed';
+import History from '@mui/icons-material/History';
 import Inventory from '@mui/icons-material/Inventory';
 import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -70,6 +71,7 @@ const ICONOS: Record<string, ReactNode> = {
   saldos: <AccountBalanceWallet />,
   configuraciones: <Settings />,
   actualizaciones: <NewReleases />,
+  auditoria: <History />,
 };
 
 /**

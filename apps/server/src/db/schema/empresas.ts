@@ -39,15 +39,3 @@ export interface EmpresaLogosTable {
   datos: ColumnType<Uint8Array, Buffer, Buffer>;
   actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
 }
-
-type ValorAuditado = string | boolean | null;
-
-export interface ConfiguracionesAuditoriaTable {
-  id: Generated<number>;
-  empresa_id: number;
-  usuario_id: number;
-  fecha: Creado;
-  ajuste: string;
-  anterior: ColumnType<ValorAuditado, string, never>;
-  nuevo: ColumnType<ValorAuditado, string, never>;
-}

@@ -43,6 +43,8 @@ export interface Sesion {
   maxRecargas: number;
   /** The company's `version` as this request found it (migration 0014). */
   versionEmpresa: number;
+  /** The request's IP (set by the access check for the audit trail; absent outside a request). */
+  ip?: string;
 }
 
 /** What a successful login hands to the route: the body plus the two cookies' values. */

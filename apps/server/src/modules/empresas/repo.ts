@@ -1,7 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ConfiguracionesAuditoriaTable, EmpresasTable } from '../../db/schema.ts';
-import { type Cursor, claveCursor, despuesDe } from '../../lib/cursor.ts';
+import type { EmpresasTable } from '../../db/schema.ts';
 
 export const porCodigo = (db: Db, codigo: string) =>
   db.selectFrom('empresas').selectAll().where('codigo', '=', codigo).executeTakeFirst();
@@ -56,9 +55,6 @@ export const bloquear = (db: Db, id: number) =>
 export const actualizar = (db: Db, id: number, fila: Updateable<EmpresasTable>) =>
   db.updateTable('empresas').set(fila).where('id', '=', id).execute();
 
-export const auditar = (db: Db, filas: Insertable<ConfiguracionesAuditoriaTable>[]) =>
-  db.insertInto('configuraciones_auditoria').values(filas).execute();
-
 export const guardarLogo = (db: Db, empresaId: number, tipo: string, datos: Buffer) =>
   db
     .insertInto('empresa_logos')
@@ -72,31 +68,3 @@ export const logo = (db: Db, empresaId: number) =>
     .select(['tipo', 'datos'])
     .where('empresa_id', '=', empresaId)
     .executeTakeFirst();
-
-/** One page of the company's audited changes, newest first, with who made each. */
-export function auditoria(db: Db, empresaId: number, cursor: Cursor | undefined, n: number) {
-  let q = db
-    .selectFrom('configuraciones_auditoria as a')
-    .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
-    .select([
-      'a.id',
-      'a.fecha',
-      'a.ajuste',
-      'a.anterior',
-      'a.nuevo',
-      'u.username',
-      claveCursor('a.fecha').as('k'),
-    ])
-    .where('a.empresa_id', '=', empresaId);
-  if (cursor) q = q.where(despuesDe('a.fecha', 'a.id', cursor));
-  return q.orderBy('a.fecha', 'desc').orderBy('a.id', 'desc').limit(n).execute();
-}
-
-export async function contarAuditoria(db: Db, empresaId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('configuraciones_auditoria')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('empresa_id', '=', empresaId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}

@@ -112,7 +112,7 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
       'Historial de cambios de configuración de la empresa, el más reciente primero',
       { querystring: consultaAuditoria, response: { 200: respuestaAuditoria } },
     ),
-    async (req) => empresas.auditoria(app.db, req.sesion.empresaId, req.query),
+    async (req) => empresas.auditoriaConfiguraciones(app.db, req.sesion.empresaId, req.query),
   );
 };
 

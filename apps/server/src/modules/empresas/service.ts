@@ -2,6 +2,7 @@ import {
   type Ajuste,
   type AjustesEmpresa,
   ajustesEmpresa,
+  type CambioAuditado,
   type CambioConfiguraciones,
   type Configuraciones,
   type EmpresaPublica,
@@ -14,8 +15,8 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { EmpresasTable } from '../../db/schema.ts';
 import { sha256 } from '../../lib/claves.ts';
-import { codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
+import * as auditoria from '../auditoria/service.ts';
 import * as repo from './repo.ts';
 
 export type Empresa = Selectable<EmpresasTable>;
@@ -79,10 +80,12 @@ export function publica(e: Empresa): EmpresaPublica {
 
 // ---- Settings an administrator changes (/in/configuraciones), each change audited.
 
-/** Who changes the settings: the caller's own company, never another. */
+/** Who changes the settings: the caller's own company, never another (and, for the trail, from where). */
 interface Quien {
   empresaId: number;
   usuarioId: number;
+  username?: string;
+  ip?: string | undefined;
 }
 
 export function configuracionesDe(e: Empresa): Configuraciones {
@@ -149,14 +152,17 @@ async function aplicar(
     }
     await repo.actualizar(tx, e.id, filaDe(e, nuevos));
     await ademas?.(tx);
-    await repo.auditar(
+    // One trail row per setting, as the settings history lists them.
+    await auditoria.registrar(
       tx,
+      auditoria.actorDe(q),
       cambiados.map((k) => ({
-        empresa_id: e.id,
-        usuario_id: q.usuarioId,
-        ajuste: k,
-        anterior: JSON.stringify(antes[k]),
-        nuevo: JSON.stringify(despues[k]),
+        empresaId: e.id,
+        tipo: 'configuracion',
+        tabla: 'empresas',
+        fila: e.id,
+        antes: { [k]: antes[k] ?? null },
+        despues: { [k]: despues[k] ?? null },
       })),
     );
     return despues;
@@ -201,30 +207,27 @@ export async function logo(db: Db, empresa: Empresa) {
   return { tipo: l.tipo, datos: Buffer.from(l.datos.buffer, l.datos.byteOffset, l.datos.byteLength) };
 }
 
-/** GET /api/configuraciones/auditoria: one page of the company's changes, newest first. */
-export async function auditoria(
+/** GET /api/configuraciones/auditoria: one page of the company's setting changes (the trail's), newest first. */
+export async function auditoriaConfiguraciones(
   db: Db,
   empresaId: number,
   consulta: { after?: string | undefined; limit: number },
 ): Promise<RespuestaAuditoria> {
-  const cursor = consulta.after ? decodificarCursor(consulta.after) : undefined;
-  const [filas, total] = await Promise.all([
-    repo.auditoria(db, empresaId, cursor, consulta.limit + 1),
-    cursor ? null : repo.contarAuditoria(db, empresaId),
-  ]);
-  const pagina = filas.slice(0, consulta.limit);
-  const ultima = pagina.at(-1);
+  const { filas, total, siguiente } = await auditoria.configuraciones(db, empresaId, consulta);
   return {
-    cambios: pagina.map((f) => ({
-      id: f.id,
-      fecha: f.fecha.toISOString(),
-      usuario: f.username,
-      ajuste: f.ajuste,
-      anterior: f.anterior,
-      nuevo: f.nuevo,
-    })),
+    cambios: filas.map((f) => {
+      const ajuste = Object.keys((f.despues ?? f.antes ?? {}) as object)[0] ?? '';
+      const valor = (v: unknown) => ((v ?? {}) as Record<string, CambioAuditado['anterior']>)[ajuste] ?? null;
+      return {
+        id: f.id,
+        fecha: f.fecha,
+        usuario: f.usuario,
+        ajuste,
+        anterior: valor(f.antes),
+        nuevo: valor(f.despues),
+      };
+    }),
     total,
-    siguiente:
-      filas.length > consulta.limit && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
+    siguiente,
   };
 }

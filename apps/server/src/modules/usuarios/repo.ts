@@ -335,7 +335,7 @@ export interface CambiosUsuario {
 export const accesoParaEditar = (tx: Db, empresaId: number, id: number) =>
   tx
     .selectFrom('usuarios')
-    .select(['nivel', 'lider_id', 'cliente_id'])
+    .select(['nivel', 'lider_id', 'cliente_id', 'max_recargas'])
     .where('id', '=', id)
     .where('empresa_id', '=', empresaId)
     .where('eliminado', 'is', null)

@@ -33,6 +33,8 @@ const quien = (req: FastifyRequest): usuarios.Quien => ({
   nivel: req.sesion.nivel,
   liderId: req.sesion.liderId,
   permisos: req.sesion.permisos,
+  username: req.sesion.username,
+  ip: req.sesion.ip,
 });
 
 export const rutasUsuarios: FastifyPluginAsyncZod = async (app) => {

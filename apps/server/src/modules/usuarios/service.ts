@@ -19,9 +19,10 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 // biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts, for the cycle above
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../empresas/service.ts';
+import { auditarEdicion, auditarMonto } from './auditados.ts';
 import * as repo from './repo.ts';
 
-export { deshabilitar, restablecerPassword } from './cuentas.ts';
+export { cambiarLista, deshabilitar, restablecerPassword } from './cuentas.ts';
 export { subirUsuarios } from './subida.ts';
 
 export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
@@ -58,6 +59,8 @@ export interface Quien {
   nivel: number;
   liderId: number | null;
   permisos: readonly string[];
+  username?: string;
+  ip?: string | undefined;
 }
 
 const esAdmin = (q: Quien) => esAdministrador(q.nivel);
@@ -291,6 +294,8 @@ export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Prom
       ...(p.phoneNumber !== undefined ? { telefono: p.phoneNumber } : {}),
       ...(passwordHash ? { password_hash: passwordHash } : {}),
     });
+    const despues = { nivel: p.nivel, max_recargas: maxRecargas, password: passwordHash !== undefined };
+    await auditarEdicion(tx, q, { empresaId: q.empresaId, id: u.id }, antes, despues);
   });
 }
 
@@ -350,6 +355,7 @@ export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto
   await ctx.db.transaction().execute(async (tx) => {
     if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto)) {
       await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+      await auditarMonto(tx, q, q.empresaId, u.id, isMonto);
     }
   });
 }

@@ -1,0 +1,69 @@
+import type { Db } from '../../db/database.ts';
+import * as auditoria from '../auditoria/service.ts';
+
+/*
+ * What the users module records on the audit trail (issue 22), always in the transaction of the
+ * change: limits, level, a reset password (never the password or its hash), the amount permission,
+ * permissions and the route whitelist. One row per kind of change.
+ */
+
+/** Who edits: a session (with the request's IP), or the operator's CLI. */
+export type Editor = { usuarioId: number; username?: string; ip?: string | undefined } | 'operador';
+
+const actor = (q: Editor) => (q === 'operador' ? auditoria.OPERADOR : auditoria.actorDe(q));
+
+/** The fields of a user that the trail follows through an edit. */
+interface Acceso {
+  nivel: number;
+  max_recargas: number;
+}
+
+const deUsuario = (empresaId: number, id: number) => ({ empresaId, tabla: 'usuarios', fila: id });
+
+/** An edit of the users screen: its limit, its level and a new password, each one row when it changed. */
+export function auditarEdicion(
+  tx: Db,
+  q: Editor & object,
+  ids: { empresaId: number; id: number },
+  antes: Acceso,
+  despues: Acceso & { password: boolean },
+) {
+  const f = deUsuario(ids.empresaId, ids.id);
+  return auditoria.registrar(tx, actor(q), [
+    {
+      ...f,
+      tipo: 'limite',
+      antes: { maxRecargas: antes.max_recargas },
+      despues: { maxRecargas: despues.max_recargas },
+    },
+    { ...f, tipo: 'nivel', antes: { nivel: antes.nivel }, despues: { nivel: despues.nivel } },
+    ...(despues.password
+      ? [{ ...f, tipo: 'contrasena' as const, antes: null, despues: { restablecida: true } }]
+      : []),
+  ]);
+}
+
+/** The amount permission (Permiso Monto) of a user, when it changed. */
+export const auditarMonto = (tx: Db, q: Editor, empresaId: number, id: number, isMonto: boolean) =>
+  auditoria.registrar(tx, actor(q), [
+    { ...deUsuario(empresaId, id), tipo: 'monto', antes: { isMonto: !isMonto }, despues: { isMonto } },
+  ]);
+
+/** A password reset by the operator. */
+export const auditarPassword = (tx: Db, q: Editor, empresaId: number, id: number) =>
+  auditoria.registrar(tx, actor(q), [
+    { ...deUsuario(empresaId, id), tipo: 'contrasena', antes: null, despues: { restablecida: true } },
+  ]);
+
+/** Permissions or the route whitelist replaced: the lists before and after. */
+export const auditarLista = (
+  tx: Db,
+  q: Editor,
+  ids: { empresaId: number; id: number },
+  tipo: 'permisos' | 'rutas',
+  antes: string[],
+  despues: string[],
+) =>
+  auditoria.registrar(tx, actor(q), [
+    { ...deUsuario(ids.empresaId, ids.id), tipo, antes: { [tipo]: antes }, despues: { [tipo]: despues } },
+  ]);

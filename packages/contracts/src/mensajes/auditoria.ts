@@ -1,0 +1,27 @@
+/** Part of the catalogue M (../mensajes.ts): the audit trail screen (issue 22). All (propio). */
+export const MENSAJES_AUDITORIA = {
+  /** (propio) */ auditoria: 'Auditoría',
+  /** (propio) */ auditoriaRangoMaximo:
+    'El rango entre la fecha inicial y la fecha final supera los {dias} días.',
+  /** (propio) */ colFechaAuditoria: 'Fecha',
+  /** (propio) */ colUsuarioAuditoria: 'Usuario',
+  /** (propio) */ colIpAuditoria: 'IP',
+  /** (propio) */ colTipoAuditoria: 'Cambio',
+  /** (propio) */ colTablaAuditoria: 'Tabla',
+  /** (propio) */ colFilaAuditoria: 'Registro',
+  /** (propio) */ colAntesAuditoria: 'Antes',
+  /** (propio) */ colDespuesAuditoria: 'Después',
+  /** (propio) */ tipoEstadoRecarga: 'Estado de recarga',
+  /** (propio) */ tipoLimiteRecargas: 'Límite de recargas',
+  /** (propio) */ tipoCambioNivel: 'Nivel',
+  /** (propio) */ tipoCambioPermisos: 'Permisos',
+  /** (propio) */ tipoPermisoMonto: 'Permiso Monto',
+  /** (propio) */ tipoRutasPermitidas: 'Rutas permitidas',
+  /** (propio) */ tipoContrasena: 'Contraseña restablecida',
+  /** (propio) */ tipoSaldoMinimo: 'Saldo mínimo',
+  /** (propio) */ tipoPlataformaCarrier: 'Plataforma por carrier',
+  /** (propio) */ tipoCambioConfiguracion: 'Configuración',
+  /** (propio) */ actorConciliacion: 'conciliación',
+  /** (propio) */ actorOperador: 'operador (CLI)',
+  /** (propio) */ actorSinUsuario: 'recarga sin usuario',
+} as const;
