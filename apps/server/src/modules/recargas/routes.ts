@@ -83,6 +83,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
         clienteId: null,
         maxRecargas: null,
         versionEmpresa: empresa.version,
+        ip: req.ip,
       };
       const datos = { ...req.body, tipo: 'todito' };
       return responder(

@@ -15,6 +15,25 @@ export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo:
     .execute();
 
 /** Opens an alert for a bag under its minimum; nothing when one is open already (once per crossing). */
+/** A platform's row and minimum, locked until the transaction ends: a change reads what it replaces. */
+export const minimoParaCambiar = (db: Db, empresaId: number, numero: number) =>
+  db
+    .selectFrom('proveedores')
+    .select(['id', 'minimo'])
+    .where('empresa_id', '=', empresaId)
+    .where('numero', '=', numero)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The company's cap of top-ups without a user, locked likewise. */
+export const maxSinUsuarioParaCambiar = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('empresas')
+    .select('max_recargas_sin_usuario as max')
+    .where('id', '=', empresaId)
+    .forUpdate()
+    .executeTakeFirst();
+
 export const abrirAlerta = (
   db: Db,
   a: { empresa_id: number; proveedor_id: number; bolsa: string; saldo: number; minimo: number },

@@ -28,7 +28,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
     contrato.API_SALDOS.minimos,
     esquema('saldos', 'Guarda los montos mínimos', guardar(contrato.peticionMinimos)),
     async (req) => {
-      await saldos.guardarMinimos(ctx, req.sesion.empresaId, req.body.minimos);
+      await saldos.guardarMinimos(ctx, req.sesion, req.body.minimos);
       return { mensaje: M.actualizadoCorrectamente };
     },
   );
@@ -47,7 +47,7 @@ export const rutasSaldos: FastifyPluginAsyncZod = async (app) => {
       guardar(contrato.peticionConfigSinUsuario),
     ),
     async (req) => {
-      await saldos.guardarMaxSinUsuario(ctx, req.sesion.empresaId, req.body.maxRecargas);
+      await saldos.guardarMaxSinUsuario(ctx, req.sesion, req.body.maxRecargas);
       return { mensaje: M.configuracionRealizada };
     },
   );

@@ -1,6 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Ctx } from '../../contexto.ts';
 import type { Saldos } from '../../providers/puerto.ts';
+import * as auditoria from '../auditoria/service.ts';
 import * as notificaciones from '../notificaciones/service.ts';
 import * as repo from './repo.ts';
 
@@ -69,9 +70,23 @@ export async function minimosDe(ctx: Ctx, empresaId: number) {
   return { data: { minimos: filas.map((p) => ({ id: p.numero as 1 | 2, minimo: p.minimo })) } };
 }
 
-export async function guardarMinimos(ctx: Ctx, empresaId: number, minimos: { id: number; minimo: number }[]) {
+/** Who saves: a session of the company (its IP goes on the audit trail). */
+type Quien = { empresaId: number; usuarioId: number; username?: string; ip?: string | undefined };
+
+/** PATCH /minimos: each minimum that changes is one row of the audit trail, in the same transaction. */
+export async function guardarMinimos(ctx: Ctx, q: Quien, minimos: { id: number; minimo: number }[]) {
+  const empresaId = q.empresaId;
   await ctx.db.transaction().execute(async (tx) => {
-    for (const m of minimos) await repo.guardarMinimo(tx, empresaId, m.id, m.minimo);
+    const cambios: auditoria.Cambio[] = [];
+    for (const m of minimos) {
+      const antes = await repo.minimoParaCambiar(tx, empresaId, m.id);
+      await repo.guardarMinimo(tx, empresaId, m.id, m.minimo);
+      if (antes) {
+        const fila = { empresaId, tipo: 'minimo', tabla: 'proveedores', fila: antes.id } as const;
+        cambios.push({ ...fila, antes: { minimo: antes.minimo }, despues: { minimo: m.minimo } });
+      }
+    }
+    await auditoria.registrar(tx, auditoria.actorDe(q), cambios);
   });
   await revisar(ctx, empresaId);
 }
@@ -87,9 +102,21 @@ export async function alertas(ctx: Ctx, empresaId: number) {
   };
 }
 
-export const guardarMaxSinUsuario = (ctx: Ctx, empresaId: number, maxRecargas: number) =>
-  ctx.db
-    .updateTable('empresas')
-    .set({ max_recargas_sin_usuario: maxRecargas })
-    .where('id', '=', empresaId)
-    .execute();
+/** POST /api/configRecargasSinUsuario: the company's cap without a user, audited as a limit. */
+export const guardarMaxSinUsuario = (ctx: Ctx, q: Quien, maxRecargas: number) =>
+  ctx.db.transaction().execute(async (tx) => {
+    const antes = await repo.maxSinUsuarioParaCambiar(tx, q.empresaId);
+    await tx
+      .updateTable('empresas')
+      .set({ max_recargas_sin_usuario: maxRecargas })
+      .where('id', '=', q.empresaId)
+      .execute();
+    const fila = { empresaId: q.empresaId, tipo: 'limite', tabla: 'empresas', fila: q.empresaId } as const;
+    await auditoria.registrar(tx, auditoria.actorDe(q), [
+      {
+        ...fila,
+        antes: { maxRecargasSinUsuario: antes?.max },
+        despues: { maxRecargasSinUsuario: maxRecargas },
+      },
+    ]);
+  });
