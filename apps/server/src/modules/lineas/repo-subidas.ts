@@ -24,11 +24,41 @@ export interface LineaNueva {
   fecha_portada: string | null;
 }
 
+/** Each column of a new line with its SQL type. */
+const TIPOS: Record<keyof LineaNueva, string> = {
+  empresa_id: 'int',
+  icc: 'text',
+  dn: 'text',
+  compania: 'text',
+  monto: 'int',
+  lider_id: 'int',
+  cliente_id: 'int',
+  nir: 'text',
+  fecha_vigencia: 'date',
+  plataforma: 'smallint',
+  subido_por: 'int',
+  fecha_entrega: 'date',
+  producto: 'text',
+  fecha_portada: 'date',
+};
+const COLUMNAS = Object.keys(TIPOS) as (keyof LineaNueva)[];
+
+/**
+ * A chunk of new lines as one array per column, unnested: 14 parameters instead of 14 per row.
+ * A VALUES list of 1,000 rows was 14,000 nodes built and compiled per chunk, the most of an
+ * upload's garbage while writing (the server's peak memory, bench:uploads).
+ */
+const enArreglos = (filas: LineaNueva[]) =>
+  sql`select * from unnest(${sql.join(
+    COLUMNAS.map((c) => sql`${filas.map((f) => f[c])}::${sql.raw(TIPOS[c])}[]`),
+  )})`;
+
 /** New lines; an ICC the company already holds is left alone (answers only the inserted lines). */
 export const insertarNuevas = (tx: Tx, filas: LineaNueva[]) =>
   tx
     .insertInto('lineas')
-    .values(filas)
+    .columns(COLUMNAS)
+    .expression(enArreglos(filas))
     .onConflict((oc) => oc.columns(['empresa_id', 'icc']).doNothing())
     .returning(['id', 'icc'])
     .execute();
@@ -41,7 +71,8 @@ export const insertarNuevas = (tx: Tx, filas: LineaNueva[]) =>
 export const reemplazar = (tx: Tx, filas: LineaNueva[], liderId: number | undefined) =>
   tx
     .insertInto('lineas')
-    .values(filas)
+    .columns(COLUMNAS)
+    .expression(enArreglos(filas))
     .onConflict((oc) => {
       const u = oc.columns(['empresa_id', 'icc']).doUpdateSet({
         dn: sql`excluded.dn`,
