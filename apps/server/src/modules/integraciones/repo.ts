@@ -1,9 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { type Db, sentencia } from '../../db/database.ts';
 import { enLotes, porBase } from '../../db/lotes.ts';
-import type { DB } from '../../db/schema.ts';
-
-type Tx = Transaction<DB>;
 
 /** A key as a `/v1` call finds it: the key and its user as a session would read them. */
 export interface LlaveActiva {
@@ -35,8 +32,8 @@ const llavesActivas = sentencia<LlaveActiva>(`select k.id, k.prefijo, k.secreto_
   where k.prefijo = any($1::text[]) and k.revocada is null and u.eliminado is null`);
 
 /**
- * The live key of `prefijo`, read on every call (a revocation or a change of its user takes
- * effect at once), batched with the others of the moment like sessions are (db/lotes.ts).
+ * The live key of `prefijo` (kept briefly by service.ts llaveLeida), batched with the others of
+ * the moment like sessions are (db/lotes.ts).
  */
 export const llaveActiva = porBase((db: Db) =>
   enLotes(async (prefijos: string[]) => {
@@ -85,29 +82,14 @@ export const revocarLlave = (db: Db, empresaId: number, id: number) =>
     .where('revocada', 'is', null)
     .executeTakeFirst();
 
-export const marcarUso = (db: Db, id: number) =>
-  db.updateTable('llaves_api').set({ ultimo_uso: new Date() }).where('id', '=', id).execute();
-
-/** Links top-ups to the key that made them, batched: a repeat of a key's request links once. */
-export const enlazar = porBase((db: Db) =>
-  enLotes(
-    async (
-      filas: {
-        recarga_id: number;
-        empresa_id: number;
-        llave_id: number;
-        usuario_id: number;
-        referencia: string | null;
-      }[],
-    ) => {
-      await db
-        .insertInto('recargas_api')
-        .values(filas)
-        .onConflict((oc) => oc.column('recarga_id').doNothing())
-        .execute();
-      return filas.map(() => undefined);
-    },
-  ),
+/** Last use of keys, batched: a server's first minute marks every key it sees at once. */
+export const marcarUso = porBase((db: Db) =>
+  enLotes(async (ids: number[]) => {
+    await sql`update llaves_api set ultimo_uso = now() where id = any(${[...new Set(ids)]}::int[])`.execute(
+      db,
+    );
+    return ids.map(() => undefined);
+  }),
 );
 
 export const enlaces = (db: Db, empresaId: number, ids: readonly number[]) =>
@@ -132,63 +114,6 @@ export const porReferencia = (db: Db, empresaId: number, usuarioId: number, refe
     .limit(100)
     .execute();
 
-/** API top-ups still without an event: among `ids`, or the next page after `despues` (the sweep). */
-export const sinEvento = (db: Db, q: { ids: readonly number[] } | { despues: number; limite: number }) => {
-  const base = db
-    .selectFrom('recargas_api')
-    .select(['recarga_id', 'empresa_id', 'referencia'])
-    .where('evento_id', 'is', null);
-  if ('ids' in q)
-    return q.ids.length === 0 ? Promise.resolve([]) : base.where('recarga_id', 'in', q.ids).execute();
-  return base.where('recarga_id', '>', q.despues).orderBy('recarga_id').limit(q.limite).execute();
-};
-
-/** Writes one event per top-up (a repeat keeps the first) and answers the events as they stand. */
-export async function guardarEventos(
-  tx: Tx,
-  eventos: { id: string; empresa_id: number; recarga_id: number; tipo: string; datos: string }[],
-) {
-  await tx
-    .insertInto('eventos_webhook')
-    .values(eventos)
-    .onConflict((oc) => oc.column('recarga_id').doNothing())
-    .execute();
-  const guardados = await tx
-    .selectFrom('eventos_webhook')
-    .select(['id', 'empresa_id', 'recarga_id'])
-    .where(
-      'recarga_id',
-      'in',
-      eventos.map((e) => e.recarga_id),
-    )
-    .execute();
-  if (guardados.length > 0)
-    await sql`update recargas_api a set evento_id = ev.id from eventos_webhook ev
-      where ev.recarga_id = a.recarga_id
-        and a.recarga_id in (${sql.join(guardados.map((e) => e.recarga_id))})`.execute(tx);
-  return guardados;
-}
-
-/** One pending delivery per live webhook of each event's company; answers the new ones. */
-export const crearEntregas = (tx: Tx, eventoIds: string[]) =>
-  eventoIds.length === 0
-    ? Promise.resolve([])
-    : tx
-        .insertInto('entregas_webhook')
-        .columns(['empresa_id', 'evento_id', 'webhook_id'])
-        .expression((eb) =>
-          eb
-            .selectFrom('eventos_webhook as ev')
-            .innerJoin('webhooks as w', (j) =>
-              j.onRef('w.empresa_id', '=', 'ev.empresa_id').on('w.eliminado', 'is', null),
-            )
-            .select(['ev.empresa_id', 'ev.id', 'w.id as webhook_id'])
-            .where('ev.id', 'in', eventoIds),
-        )
-        .onConflict((oc) => oc.columns(['evento_id', 'webhook_id']).doNothing())
-        .returning('id')
-        .execute();
-
 export const crearWebhook = (db: Db, f: { empresa_id: number; url: string; secreto: string }) =>
   db.insertInto('webhooks').values(f).returning('id').executeTakeFirstOrThrow();
 
@@ -210,12 +135,16 @@ export const eliminarWebhook = (db: Db, empresaId: number, id: number) =>
     .where('eliminado', 'is', null)
     .executeTakeFirst();
 
-/** The company's latest deliveries (the screen's list). */
-export const entregas = (db: Db, empresaId: number, limite: number) =>
+/** Deliveries with their webhook (w) and event (ev): the screen's list and a delivery job read them. */
+const entregasConEvento = (db: Db) =>
   db
     .selectFrom('entregas_webhook as d')
     .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .innerJoin('eventos_webhook as ev', 'ev.id', 'd.evento_id')
+    .innerJoin('eventos_webhook as ev', 'ev.id', 'd.evento_id');
+
+/** The company's latest deliveries (the screen's list). */
+export const entregas = (db: Db, empresaId: number, limite: number) =>
+  entregasConEvento(db)
     .select([
       'd.id',
       'd.webhook_id',
@@ -235,10 +164,7 @@ export const entregas = (db: Db, empresaId: number, limite: number) =>
 
 /** What a delivery job needs: the delivery, its event and its webhook. */
 export const entregaParaEnviar = (db: Db, id: number) =>
-  db
-    .selectFrom('entregas_webhook as d')
-    .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-    .innerJoin('eventos_webhook as ev', 'ev.id', 'd.evento_id')
+  entregasConEvento(db)
     .select([
       'd.id',
       'd.estado',

@@ -1,24 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
-import {
-  FORMATO_LLAVE,
-  type PeticionLlave,
-  type PeticionV1Recarga,
-  type RecargaV1,
-} from '@recargas/contracts/integraciones';
+import { FORMATO_LLAVE, type PeticionLlave, type PeticionV1Recarga } from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { puedeElegirMonto, veMontoMovimientos } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
-import { enLotes } from '../../db/lotes.ts';
-import { ejecutorDe } from '../../jobs/colas.ts';
 import { aleatorio, iguales, sha256 } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import * as recargas from '../recargas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
+import { etiqueta, eventoTrasRespuesta, recargaV1 } from './eventos.ts';
 import * as repo from './repo.ts';
+import { enlazar } from './repo-eventos.ts';
 import { programar, validarUrl } from './webhooks.ts';
 
 /** The administrator who manages keys and webhooks (the session, as the routes pass it). */
@@ -91,9 +86,37 @@ export const llaves = async (ctx: Ctx, q: Admin) => ({
 export async function revocarLlave(ctx: Ctx, q: Admin, id: number) {
   const r = await repo.revocarLlave(ctx.db, q.empresaId, id);
   if (Number(r.numUpdatedRows) === 0) throw noEncontrado();
+  const leidas = llavesLeidas.get(ctx.db);
+  for (const [prefijo, l] of leidas ?? []) if (l.k.id === id) leidas?.delete(prefijo);
 }
 
-/** Who a `/v1` call acts as: the key's user, read now, as a session would be. */
+/**
+ * Live keys as last read, per database handle, for LLAVE_VIGENTE_MS: a key's burst of calls
+ * reads it once (bench:topups: one batched round trip fewer per top-up, as sessions have). A
+ * revocation in this process drops it at once; one in another process, or a change of the
+ * key's user, applies from the next read. The secret is checked on every call.
+ */
+const LLAVE_VIGENTE_MS = 2000;
+const llavesLeidas = new WeakMap<Ctx['db'], Map<string, { k: repo.LlaveActiva; hasta: number }>>();
+
+async function llaveLeida(ctx: Ctx, prefijo: string) {
+  let leidas = llavesLeidas.get(ctx.db);
+  if (!leidas) {
+    leidas = new Map();
+    llavesLeidas.set(ctx.db, leidas);
+  }
+  const ahora = Date.now();
+  const guardada = leidas.get(prefijo);
+  if (guardada && guardada.hasta > ahora) return guardada.k;
+  const k = await repo.llaveActiva(ctx.db, prefijo);
+  // Only live keys are kept (unknown prefixes cannot fill it), and the expired ones go now and then.
+  if (leidas.size > 10_000) for (const [p, l] of leidas) if (l.hasta <= ahora) leidas.delete(p);
+  if (k) leidas.set(prefijo, { k, hasta: ahora + LLAVE_VIGENTE_MS });
+  else leidas.delete(prefijo);
+  return k;
+}
+
+/** Who a `/v1` call acts as: the key's user, as read at most LLAVE_VIGENTE_MS ago. */
 export interface LlamanteApi extends recargas.Solicitante {
   llaveId: number;
   usuarioId: number;
@@ -118,7 +141,7 @@ export async function autenticar(
 ): Promise<LlamanteApi> {
   const m = typeof cabecera === 'string' ? FORMATO_LLAVE.exec(cabecera) : null;
   if (!m?.[1] || !m[2]) throw llaveInvalida();
-  const k = await repo.llaveActiva(ctx.db, m[1]);
+  const k = await llaveLeida(ctx, m[1]);
   if (!k || !iguales(k.secreto_hash, sha256(m[2]))) throw llaveInvalida();
   if (!ipPermitida(k.ips, ip)) throw new ErrorApi(403, M.llaveApiIpNoPermitida);
   const quien: LlamanteApi = {
@@ -145,27 +168,6 @@ export async function autenticar(
 
 // ---- /v1
 
-/** A top-up row as the API shows it: an old 'enviada' is still 'pendiente'. */
-export function recargaV1(
-  r: recargas.Recarga,
-  referencia: string | null,
-  verMonto: boolean,
-  mensaje: string,
-): RecargaV1 {
-  return {
-    id: r.id,
-    estado: r.estado === 'enviada' ? 'pendiente' : r.estado,
-    mensaje,
-    folio: r.folio ?? r.folio_externo,
-    dn: r.dn,
-    icc: r.icc,
-    compania: r.compania,
-    monto: verMonto ? r.monto : null,
-    referencia,
-    creada: r.creada.toISOString(),
-  };
-}
-
 /**
  * POST /v1/recargas: the screens' top-up (recargas.recargar: rules, limits, amounts and exactly
  * once) under the request's Idempotency-Key, scoped to the API key. The row is linked to the key
@@ -183,17 +185,14 @@ export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarg
     recargas.TIPO_RECARGA.normal,
   );
   const c = r.cuerpo;
-  await repo.enlazar(ctx.db, {
+  const sinEvento = await enlazar(ctx.db, {
     recarga_id: c.id,
     empresa_id: quien.empresaId,
     llave_id: quien.llaveId,
     usuario_id: quien.usuarioId,
     referencia: p.referencia ?? null,
   });
-  // Its event is written beside the answer, not before it (bench:topups): one lost with the
-  // process is written by a retry of the key or by the minute sweep.
-  if (c.estado === 'exitosa' || c.estado === 'fallida')
-    eventosAhora(ctx, c.id).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
+  if (sinEvento) eventoTrasRespuesta(ctx, sinEvento);
   return {
     status: r.status,
     cuerpo: {
@@ -225,9 +224,6 @@ async function mostrar(ctx: Ctx, quien: LlamanteApi, ids: number[]) {
     .map((f) => recargaV1(f, referencias.get(f.id) ?? null, ver, f.mensaje ?? etiqueta(f.estado)));
 }
 
-const etiqueta = (estado: string) =>
-  estado === 'exitosa' ? M.recargaExitosa : estado === 'fallida' ? M.recargaFallida : M.recargaEnProceso;
-
 export async function recarga(ctx: Ctx, quien: LlamanteApi, id: number) {
   const [r] = await mostrar(ctx, quien, [id]);
   if (!r) throw noEncontrado();
@@ -257,75 +253,7 @@ export async function companias(ctx: Ctx, quien: LlamanteApi) {
   };
 }
 
-// ---- Events
-
-/**
- * One event per decided API top-up among `ids` (still without one: a request, a reconciliation, the sweep),
- * its deliveries and their jobs in one transaction: an event exists exactly when its jobs do.
- * A repeat finds the event already written and adds nothing.
- */
-export async function generarEventos(ctx: Ctx, ids: readonly number[]): Promise<number> {
-  const pendientes = await repo.sinEvento(ctx.db, { ids });
-  const filas = await recargas.recargasPorId(
-    ctx,
-    pendientes.map((p) => p.recarga_id),
-  );
-  const referencias = new Map(pendientes.map((p) => [p.recarga_id, p.referencia]));
-  const decididas = filas.filter((f) => f.estado === 'exitosa' || f.estado === 'fallida');
-  if (decididas.length === 0) return 0;
-  await ctx.db.transaction().execute(async (tx) => {
-    const eventos = await repo.guardarEventos(
-      tx,
-      decididas.map((f) => ({
-        id: randomUUID(),
-        empresa_id: f.empresa_id,
-        recarga_id: f.id,
-        tipo: `recarga.${f.estado}`,
-        datos: JSON.stringify(
-          recargaV1(f, referencias.get(f.id) ?? null, true, f.mensaje ?? etiqueta(f.estado)),
-        ),
-      })),
-    );
-    const entregas = await repo.crearEntregas(
-      tx,
-      eventos.map((e) => e.id),
-    );
-    await programar(
-      ctx,
-      entregas.map((e) => Number(e.id)),
-      ejecutorDe(tx),
-    );
-  });
-  return decididas.length;
-}
-
-/** Events of top-ups decided in requests, batched with the others of the moment (db/lotes.ts). */
-const lotesEventos = new WeakMap<Ctx['db'], (id: number) => Promise<void>>();
-function eventosAhora(ctx: Ctx, id: number) {
-  let lote = lotesEventos.get(ctx.db);
-  if (!lote) {
-    lote = enLotes(async (ids: number[]) => {
-      await generarEventos(ctx, ids);
-      return ids.map(() => undefined);
-    });
-    lotesEventos.set(ctx.db, lote);
-  }
-  return lote(id);
-}
-
-/** The sweep (every minute): events of API top-ups decided since, whatever decided them. */
-export async function barrer(ctx: Ctx) {
-  for (let despues = 0; ; ) {
-    const pagina = await repo.sinEvento(ctx.db, { despues, limite: 500 });
-    const ultima = pagina.at(-1);
-    if (!ultima) return;
-    await generarEventos(
-      ctx,
-      pagina.map((p) => p.recarga_id),
-    );
-    despues = ultima.recarga_id;
-  }
-}
+export { barrer, generarEventos, recargaV1 } from './eventos.ts';
 
 // ---- Webhooks
 

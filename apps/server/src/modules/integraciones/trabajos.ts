@@ -1,6 +1,6 @@
 import type { Ctx } from '../../contexto.ts';
 import { COLAS } from '../../jobs/colas.ts';
-import { barrer } from './service.ts';
+import { barrer } from './eventos.ts';
 import { entregar, type TrabajoEntrega } from './webhooks.ts';
 
 /** Deliveries one worker makes at once (each one POST, bounded by its 10 s wait). */

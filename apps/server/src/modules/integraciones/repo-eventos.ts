@@ -1,0 +1,152 @@
+import type { Transaction } from 'kysely';
+import { type Db, sentencia } from '../../db/database.ts';
+import { enLotes, porBase } from '../../db/lotes.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Recarga } from '../recargas/service.ts';
+
+/**
+ * The statements of an API top-up's link and event, on the top-up path: prepared, named columns
+ * (a `*` would change a prepared plan's result type when a migration adds one), and every join
+ * also filtered by `= any($n)` so the generic plan (database.ts) probes indexes, never scans.
+ */
+
+/** What the API shows of a top-up (eventos.ts recargaV1). */
+export type FilaV1 = Pick<
+  Recarga,
+  | 'id'
+  | 'empresa_id'
+  | 'estado'
+  | 'mensaje'
+  | 'folio'
+  | 'folio_externo'
+  | 'dn'
+  | 'icc'
+  | 'compania'
+  | 'monto'
+  | 'creada'
+>;
+/** An API top-up that needs its event: its row and the reference of its link. */
+export type SinEvento = FilaV1 & { referencia_api: string | null };
+const FILA_V1 =
+  'r.id, r.empresa_id, r.estado, r.mensaje, r.folio, r.folio_externo, r.dn, r.icc, r.compania, r.monto, r.creada';
+
+/**
+ * A link written by this statement is not visible to its own select: its reference is the
+ * entry's then (lateral: the link found, if any).
+ */
+const enlazarVarias = sentencia<SinEvento>(`with x as (
+    select * from unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::text[])
+      as x(recarga_id, empresa_id, llave_id, usuario_id, referencia)
+  ), nuevos as (
+    insert into recargas_api (recarga_id, empresa_id, llave_id, usuario_id, referencia)
+    select * from x on conflict (recarga_id) do nothing
+  )
+  select distinct on (r.id) ${FILA_V1},
+    case when a.encontrado then a.referencia else x.referencia end as referencia_api
+  from x join recargas r on r.id = x.recarga_id and r.empresa_id = x.empresa_id
+  left join lateral (select true as encontrado, a.referencia, a.evento_id from recargas_api a
+    where a.recarga_id = r.id) a on true
+  where r.id = any($1::bigint[]) and r.estado in ('exitosa', 'fallida') and a.evento_id is null`);
+
+/**
+ * Links top-ups to the key that made them (a repeat of a key's request links once) and answers,
+ * in the same round trip, the rows among them decided and still without an event: batched, one
+ * statement for the moment's requests.
+ */
+export const enlazar = porBase((db: Db) =>
+  enLotes(
+    async (
+      filas: {
+        recarga_id: number;
+        empresa_id: number;
+        llave_id: number;
+        usuario_id: number;
+        referencia: string | null;
+      }[],
+    ) => {
+      const col = <K extends keyof (typeof filas)[number]>(k: K) => filas.map((f) => f[k]);
+      const rows = await enlazarVarias(db, [
+        col('recarga_id'),
+        col('empresa_id'),
+        col('llave_id'),
+        col('usuario_id'),
+        col('referencia'),
+      ]);
+      const porId = new Map(rows.map((r) => [r.id, r]));
+      return filas.map((f) => porId.get(f.recarga_id));
+    },
+  ),
+);
+
+const SIN_EVENTO = `select ${FILA_V1}, a.referencia as referencia_api
+  from recargas_api a join recargas r on r.id = a.recarga_id and r.empresa_id = a.empresa_id
+  where a.evento_id is null and r.estado in ('exitosa', 'fallida')`;
+const sinEventoEntre = sentencia<SinEvento>(
+  `${SIN_EVENTO} and a.recarga_id = any($1::bigint[]) and r.id = any($1::bigint[])`,
+);
+const sinEventoDespues = sentencia<SinEvento>(
+  `${SIN_EVENTO} and a.recarga_id > $1 order by a.recarga_id limit $2`,
+);
+
+/** API top-ups decided and still without an event: among `ids`, or the next page after `despues` (the sweep). */
+export const sinEvento = (db: Db, q: { ids: readonly number[] } | { despues: number; limite: number }) =>
+  'ids' in q
+    ? q.ids.length === 0
+      ? Promise.resolve([])
+      : sinEventoEntre(db, [q.ids])
+    : sinEventoDespues(db, [q.despues, q.limite]);
+
+const guardarVarios = sentencia<{ id: string; recarga_id: number }>(`with nuevos as (
+    insert into eventos_webhook (id, empresa_id, recarga_id, tipo, datos)
+    select * from unnest($1::uuid[], $2::int[], $3::bigint[], $4::text[], $5::jsonb[])
+    on conflict (recarga_id) do nothing
+    returning id, empresa_id, recarga_id
+  ), eventos as (
+    select id, empresa_id, recarga_id from nuevos
+    union all
+    select id, empresa_id, recarga_id from eventos_webhook where recarga_id = any($3::bigint[])
+  ), abiertos as (
+    select e.*, exists (select from webhooks w where w.empresa_id = e.empresa_id and w.eliminado is null)
+      as con_webhook
+    from eventos e join recargas_api a on a.recarga_id = e.recarga_id
+    where a.recarga_id = any($3::bigint[]) and a.evento_id is null
+  ), marcados as (
+    update recargas_api a set evento_id = o.id from abiertos o
+    where a.recarga_id = any($3::bigint[]) and a.recarga_id = o.recarga_id and not o.con_webhook
+      and a.evento_id is null
+  )
+  select id, recarga_id from abiertos where con_webhook`);
+
+/**
+ * One statement, no transaction: writes one event per top-up (a repeat keeps the first). A
+ * top-up of a company without a live webhook is marked done with it at once; the others' events
+ * are answered and stay unmarked until `entregarEventos` has queued their deliveries, so an
+ * event whose jobs were lost with the process is found again by the sweep.
+ */
+export const guardarEventos = (
+  db: Db,
+  eventos: { id: string; empresa_id: number; recarga_id: number; tipo: string; datos: string }[],
+) => {
+  const col = <K extends keyof (typeof eventos)[number]>(k: K) => eventos.map((e) => e[k]);
+  return guardarVarios(db, [col('id'), col('empresa_id'), col('recarga_id'), col('tipo'), col('datos')]);
+};
+
+const entregarVarios = sentencia<{ id: number }>(`with marcados as (
+    update recargas_api a set evento_id = t.id
+    from unnest($1::uuid[], $2::bigint[]) as t(id, recarga_id)
+    where a.recarga_id = any($2::bigint[]) and a.recarga_id = t.recarga_id and a.evento_id is null
+  )
+  insert into entregas_webhook (empresa_id, evento_id, webhook_id)
+  select ev.empresa_id, ev.id, w.id from eventos_webhook ev
+  join webhooks w on w.empresa_id = ev.empresa_id and w.eliminado is null
+  where ev.id = any($1::uuid[])
+  on conflict (evento_id, webhook_id) do nothing
+  returning id`);
+
+/**
+ * The deliveries of events `guardarEventos` left open (one per live webhook of the event's
+ * company) and their top-ups marked done, in the caller's transaction with the deliveries'
+ * jobs; answers the new deliveries.
+ */
+export const entregarEventos = (tx: Transaction<DB>, eventos: { id: string; recarga_id: number }[]) =>
+  entregarVarios(tx, [eventos.map((e) => e.id), eventos.map((e) => e.recarga_id)]);
