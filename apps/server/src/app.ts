@@ -67,10 +67,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate(
-    'proveedores',
-    new RegistroProveedores(config.providerSimUrl, config.providerTimeoutMs, config.reloadly, app.log),
-  );
+  app.decorate('proveedores', new RegistroProveedores(config, app.log));
   const boss = await iniciarColas(db, { trabajador: config.trabajadores, log: app.log });
   app.decorate('boss', boss);
   app.addHook('onClose', () => boss.stop({ graceful: false, wait: true }));
@@ -129,10 +126,10 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     await api.register(rutasCarriers);
     await api.register(rutasMasivas);
     await api.register(rutasActualizaciones);
-    await api.register(rutasAuditoria);
     await api.register(rutasNotificaciones);
     await api.register(rutasIntegraciones);
     await api.register(rutasConciliaciones);
+    await api.register(rutasAuditoria);
   });
 
   await app.register(web, { dir: config.webDir });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
+import { SALDO_SIMULADO } from './providers/simulador.ts';
 
 /** Settings from the environment (listed in .env.example). */
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   logLevel: string;
   /** HTTP provider simulator; unset: the in-process simulator. */
   providerSimUrl: string | undefined;
+  /** Platform 2's HTTP simulator when it runs apart from platform 1's (failover tests). */
+  providerSimUrl2: string | undefined;
   /** How long a send waits for the provider before its outcome counts as unknown (ms). */
   providerTimeoutMs: number;
   /** Reloadly accounts by name, from RELOADLY_<CUENTA>_CLIENT_ID/_CLIENT_SECRET/_AUDIENCE/_URL. */
@@ -54,6 +57,8 @@ export interface Config {
   barridoTras: number;
   /** Seconds after a send before 'the provider never received it' is believed. */
   graciaNoEncontrada: number;
+  /** Circuit breaker of each provider account: sends seen before it may open, ms open before a probe. */
+  corte: { minimoLlamadas: number; probarTrasMs: number };
   /** Run the job workers inside the API process (npm start); WORKERS=0 leaves them to npm run worker. */
   trabajadores: boolean;
   /** Fill an empty database with the demo data: the embedded one by default, a DATABASE_URL only with SEED_DEMO=1. */
@@ -66,6 +71,14 @@ export interface Config {
   llavesPorMinuto: number;
   webhooksReintento: number;
   webhooksPermitirHttp: boolean;
+  /** .xlsx uploads: largest file and uncompressed content (MiB), most rows. */
+  subidas: { maxMb: number; maxDescomprimidoMb: number; maxFilas: number };
+  /** Minutes an Excel export stays downloadable. */
+  excelTtlMin: number;
+  /** Lines of bulk blocks one worker process sends at once. */
+  masivasConcurrencia: number;
+  /** Starting balance (pesos) of each bag of a simulated provider account. */
+  simuladorSaldo: number;
 }
 
 export interface ConfigNotificaciones {
@@ -138,6 +151,16 @@ const url = (...esquemas: string[]) =>
         : falla(ctx, `debe ser una URL ${esquemas.map((e) => `${e}://`).join(' o ')}`);
     });
 
+/** SIMULADOR_SALDO, also read alone by the HTTP simulator (npm run provider:sim). */
+const SALDO_SIMULADOR = entero(SALDO_SIMULADO, 1, Number.MAX_SAFE_INTEGER);
+
+/** The upload limits when SUBIDA_* are unset (also those of a call without settings). */
+export const SUBIDAS_POR_DEFECTO: Config['subidas'] = {
+  maxMb: 30,
+  maxDescomprimidoMb: 400,
+  maxFilas: 100_000,
+};
+
 const NIVELES_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The variables leerConfig reads, checked all at once (.env.example lists and explains them). */
@@ -168,10 +191,13 @@ const ENTORNO = z
       `debe ser ${NIVELES_LOG.join(', ')}`,
     ),
     PROVIDER_SIM_URL: url('http', 'https'),
+    PROVIDER_SIM_URL_2: url('http', 'https'),
     PROVIDER_TIMEOUT_MS: entero(5000),
     RECONCILIAR_TRAS: entero(10),
     GRACIA_NO_ENCONTRADA: entero(60),
     BARRIDO_TRAS: entero(60),
+    CORTE_MINIMO_LLAMADAS: entero(10, 1, 20),
+    CORTE_PROBAR_TRAS_MS: entero(30_000),
     WORKERS: bandera(true),
     SEED_DEMO: bandera(undefined),
     SHUTDOWN_TIMEOUT_MS: entero(20_000),
@@ -189,6 +215,12 @@ const ENTORNO = z
     API_LLAVE_POR_MINUTO: entero(600),
     WEBHOOKS_REINTENTO_S: entero(30),
     WEBHOOKS_PERMITIR_HTTP: bandera(false),
+    SUBIDA_MAX_MB: entero(SUBIDAS_POR_DEFECTO.maxMb, 1, 1024),
+    SUBIDA_MAX_DESCOMPRIMIDO_MB: entero(SUBIDAS_POR_DEFECTO.maxDescomprimidoMb, 1, 16_384),
+    SUBIDA_MAX_FILAS: entero(SUBIDAS_POR_DEFECTO.maxFilas, 1, 10_000_000),
+    EXCEL_TTL_MIN: entero(60, 1, 7 * 24 * 60),
+    MASIVAS_CONCURRENCIA: entero(10, 1, 200),
+    SIMULADOR_SALDO: SALDO_SIMULADOR,
   })
   .superRefine((e, ctx) => {
     // Every process must sign and check tokens with the same key; one generated per data folder would not be.
@@ -213,9 +245,9 @@ const SECRETOS = new Set([
   'DOCS_TOKEN',
 ]);
 
-/** The environment checked against ENTORNO; the first bad variable as one ErrorConfig line. */
-function validar(env: NodeJS.ProcessEnv): Entorno {
-  const r = ENTORNO.safeParse(env);
+/** The environment checked against a schema (ENTORNO); the first bad variable as one ErrorConfig line. */
+function validar<S extends z.ZodType>(esquema: S, env: NodeJS.ProcessEnv): z.output<S> {
+  const r = esquema.safeParse(env);
   if (r.success) return r.data;
   const { path, message } = r.error.issues[0] as z.core.$ZodIssue;
   const nombre = String(path[0]);
@@ -301,7 +333,7 @@ const DATA_POR_DEFECTO = resolve(import.meta.dirname, '../../../data');
 
 /** The settings, read once from the environment; a bad value throws ErrorConfig naming it. */
 export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const v = validar(env);
+  const v = validar(ENTORNO, env);
   // A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not the workspace.
   const dataDir =
     v.DATA_DIR === MEMORIA
@@ -333,11 +365,13 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: v.WEB_DIR,
     logLevel: v.LOG_LEVEL ?? 'info',
     providerSimUrl: v.PROVIDER_SIM_URL,
+    providerSimUrl2: v.PROVIDER_SIM_URL_2,
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     reloadly: cuentasReloadly(env),
     reconciliarTras: v.RECONCILIAR_TRAS,
     graciaNoEncontrada: v.GRACIA_NO_ENCONTRADA,
     barridoTras: v.BARRIDO_TRAS,
+    corte: { minimoLlamadas: v.CORTE_MINIMO_LLAMADAS, probarTrasMs: v.CORTE_PROBAR_TRAS_MS },
     trabajadores: v.WORKERS,
     sembrarDemo: v.SEED_DEMO ?? !v.DATABASE_URL,
     apagadoMs: v.SHUTDOWN_TIMEOUT_MS,
@@ -345,5 +379,22 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llavesPorMinuto: v.API_LLAVE_POR_MINUTO,
     webhooksReintento: v.WEBHOOKS_REINTENTO_S,
     webhooksPermitirHttp: v.WEBHOOKS_PERMITIR_HTTP,
+    subidas: {
+      maxMb: v.SUBIDA_MAX_MB,
+      maxDescomprimidoMb: v.SUBIDA_MAX_DESCOMPRIMIDO_MB,
+      maxFilas: v.SUBIDA_MAX_FILAS,
+    },
+    excelTtlMin: v.EXCEL_TTL_MIN,
+    masivasConcurrencia: v.MASIVAS_CONCURRENCIA,
+    simuladorSaldo: v.SIMULADOR_SALDO,
   };
+}
+
+/** npm run provider:sim on its own: its port and the starting balance of its accounts. */
+export function leerConfigSimulador(env: NodeJS.ProcessEnv = process.env) {
+  const v = validar(
+    z.object({ PROVIDER_SIM_PORT: entero(4010, 0, 65535), SIMULADOR_SALDO: SALDO_SIMULADOR }),
+    env,
+  );
+  return { puerto: v.PROVIDER_SIM_PORT, saldo: v.SIMULADOR_SALDO };
 }

@@ -17,12 +17,7 @@ await migrar(db);
 const boss = await iniciarColas(db, { trabajador: true, log });
 // Running jobs end within the deadline; pg-boss then fails what is left, to be retried elsewhere.
 apagado.paso(() => boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs }));
-const proveedores = new RegistroProveedores(
-  config.providerSimUrl,
-  config.providerTimeoutMs,
-  config.reloadly,
-  log,
-);
+const proveedores = new RegistroProveedores(config, log);
 const ctx = { db, config, proveedores, boss, log };
 await registrarTrabajadores(ctx);
 if (config.workerPort) {

@@ -119,6 +119,9 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
         plataforma: 'Recargatodo',
         usuario2: null,
         plataforma2: null,
+        respaldoId: null,
+        respaldoUsuario: null,
+        respaldoPlataforma: null,
       });
     }
   });

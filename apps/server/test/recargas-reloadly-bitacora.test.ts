@@ -123,7 +123,7 @@ describe('credentials and tokens stay out of the logs', () => {
       RELOADLY_PRUEBA_CLIENT_SECRET: SECRETO,
       RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
     });
-    const registro = new RegistroProveedores(undefined, 1000, cuentas, log);
+    const registro = new RegistroProveedores({ providerTimeoutMs: 1000, reloadly: cuentas }, log);
     const fila = { id: 1, empresa_id: 1, codigo: 'recargatodo', adaptador: 'reloadly', operadores: {} };
     const p = registro.de({ ...fila, cuenta: 'PRUEBA' });
     const envio = (id: string) => ({

@@ -108,7 +108,8 @@ export type PeticionPlataformaUsuario = z.output<typeof peticionPlataformaUsuari
  * Defaults of spec section 3, one per carrier: `usuario`/`plataforma` is the company's default
  * account (the placeholder of the select), `usuario2`/`plataforma2` the chosen platform user (null
  * when none), `empresaPlataformaId` its id, and `noPlataforma` the platform number top-ups of that
- * carrier go to.
+ * carrier go to. `respaldo*` (issue 22): the second platform user, tried when the first platform
+ * certainly did not take a top-up (null when none).
  */
 export const plataformaCarrier = z.object({
   carrier,
@@ -118,13 +119,24 @@ export const plataformaCarrier = z.object({
   plataforma: z.string(),
   usuario2: z.string().nullable(),
   plataforma2: z.string().nullable(),
+  respaldoId: z.number().int().nullable(),
+  respaldoUsuario: z.string().nullable(),
+  respaldoPlataforma: z.string().nullable(),
 });
 export type PlataformaCarrier = z.infer<typeof plataformaCarrier>;
 
 export const respuestaPlataformaCarrier = z.object({ carriers: z.array(plataformaCarrier) });
 
-/** POST /cambiarPlataformasEmpresa: a carrier and its platform user; null goes back to the default. */
+/**
+ * POST /cambiarPlataformasEmpresa: a carrier and its platform user (null goes back to the
+ * default) and, when given, its second platform user (null or '': none; absent: unchanged).
+ */
 export const peticionCambiarPlataforma = z.object({
   carrier,
   empresaPlataformaId: z.preprocess(vacioAIndefinido, z.coerce.number().int().positive().nullish()),
+  respaldoId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.union([z.null(), z.coerce.number().int().positive()]).optional(),
+  ),
 });
+export type PeticionCambiarPlataforma = z.output<typeof peticionCambiarPlataforma>;

@@ -9,13 +9,36 @@ export const API_SALDOS = {
   configSinUsuario: '/api/configRecargasSinUsuario',
 } as const;
 
-/** GET /saldosData: data.saldos (spec section 3: recargatodo, pagaqui.MOVISTAR, pagaqui.IUSA_UNEFON). */
+/** A provider account's circuit breaker (issue 22): available, failing or open (out of service). */
+export const ESTADOS_PLATAFORMA = ['disponible', 'con-fallas', 'abierto'] as const;
+export type EstadoPlataforma = (typeof ESTADOS_PLATAFORMA)[number];
+
+/** The label of each state on the balances screen. */
+export const ETIQUETA_ESTADO_PLATAFORMA: Record<EstadoPlataforma, string> = {
+  disponible: M.estadoDisponible,
+  'con-fallas': M.estadoConFallas,
+  abierto: M.estadoAbierto,
+};
+
+/** One platform's state and when it last changed (null: never). */
+export const estadoPlataforma = z.object({
+  plataforma: z.number().int(),
+  nombre: z.string(),
+  estado: z.enum(ESTADOS_PLATAFORMA),
+  cambiado: z.string().nullable(),
+});
+
+/**
+ * GET /saldosData: data.saldos (spec section 3: recargatodo, pagaqui.MOVISTAR, pagaqui.IUSA_UNEFON)
+ * and data.estados, each platform's state.
+ */
 export const respuestaSaldos = z.object({
   data: z.object({
     saldos: z.object({
       recargatodo: z.number(),
       pagaqui: z.object({ MOVISTAR: z.number(), IUSA_UNEFON: z.number() }),
     }),
+    estados: z.array(estadoPlataforma),
   }),
 });
 

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023_integraciones.ts';
 import * as m0024 from './migrations/0024_lineas_dia.ts';
 import * as m0025 from './migrations/0025_proveedor_reloadly.ts';
 import * as m0026 from './migrations/0026_ventas_chips_dia.ts';
+import * as m0027 from './migrations/0027_respaldo_plataformas.ts';
 import * as m0028 from './migrations/0028_conciliaciones.ts';
 import * as m0029 from './migrations/0029_auditoria.ts';
 import * as m0030 from './migrations/0030_lineas_trigramas.ts';
@@ -55,6 +56,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0024_lineas_dia': m0024,
   '0026_ventas_chips_dia': m0026,
   '0025_proveedor_reloadly': m0025,
+  '0027_respaldo_plataformas': m0027,
   '0028_conciliaciones': m0028,
   '0029_auditoria': m0029,
   '0030_lineas_trigramas': m0030,

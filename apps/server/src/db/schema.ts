@@ -5,6 +5,7 @@ import type {
   ComentariosCarrierTable,
   PlataformasCarrierTable,
   PlataformasEmpresaTable,
+  PlataformasRespaldoTable,
 } from './schema/carriers.ts';
 import type { ConciliacionDiferenciasTable, ConciliacionesTable } from './schema/conciliaciones.ts';
 import type { EmpresaHostsTable, EmpresaLogosTable, EmpresasTable } from './schema/empresas.ts';
@@ -29,7 +30,7 @@ import type { PortabilidadesTable } from './schema/portabilidades.ts';
 import type { ConteoRecargasTable, ProveedoresTable, RecargasTable } from './schema/recargas.ts';
 import type { ReciclajesTable } from './schema/reciclaje.ts';
 import type { VentasDiaHechosTable, VentasDiaTable } from './schema/reportes.ts';
-import type { AlertasSaldoTable } from './schema/saldos.ts';
+import type { AlertasSaldoTable, EstadosProveedorTable } from './schema/saldos.ts';
 import type { SubidasDeshacerTable, SubidasEnCursoTable } from './schema/subidas.ts';
 import type {
   ClientesTable,
@@ -78,6 +79,8 @@ export interface DB {
   lineas: LineasTable;
   plataformas_empresa: PlataformasEmpresaTable;
   plataformas_carrier: PlataformasCarrierTable;
+  plataformas_respaldo: PlataformasRespaldoTable;
+  estados_proveedor: EstadosProveedorTable;
   comentarios_carrier: ComentariosCarrierTable;
   actualizaciones: ActualizacionesTable;
   suscripciones_push: SuscripcionesPushTable;

@@ -13,6 +13,21 @@ import type {
 } from './puerto.ts';
 import { comoEnvio } from './simulador-local.ts';
 
+/** Errors of the connect step: the request was never written, so the provider never saw it. */
+const SIN_CONEXION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * A send that threw: `no-enviada` only when the connection was never opened (fetch's cause
+ * carries the socket's code); a timeout or anything later may have been heard: `desconocida`.
+ */
+export function fallaDeEnvio(e: unknown): ResultadoEnvio {
+  const causa = (e as { cause?: { code?: unknown } } | null)?.cause;
+  const codigo = typeof causa?.code === 'string' ? causa.code : '';
+  if (SIN_CONEXION.has(codigo)) return { estado: 'no-enviada', motivo: codigo };
+  const nombre = e instanceof Error ? e.name : 'error';
+  return { estado: 'desconocida', motivo: nombre === 'TimeoutError' ? 'timeout' : nombre };
+}
+
 /**
  * A provider over HTTP (the simulator's wire protocol, `npm run provider:sim`). Any answer that
  * is not a decision (timeout, cut connection, 5xx, garbage) is `desconocida`: never assumed failed.
@@ -39,7 +54,7 @@ export class ProveedorHttp implements ProveedorRecargas {
       if (r.status !== 200 && r.status !== 202) return { estado: 'desconocida', motivo: `http ${r.status}` };
       return comoEnvio(r.cuerpo as ResultadoConsulta);
     } catch (e) {
-      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+      return fallaDeEnvio(e);
     }
   }
 

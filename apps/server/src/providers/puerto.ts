@@ -16,11 +16,14 @@ export interface Envio {
 /**
  * What a send can tell us. `desconocida` (timeout, dropped connection, 5xx) means the
  * provider may or may not have charged: the row stays open and reconciliation asks `status`.
+ * `no-enviada`: it certainly never reached the provider (the connection was never opened), so
+ * the top-up may go to another platform. `motivo` 'timeout' marks a timeout (the breaker counts it).
  */
 export type ResultadoEnvio =
   | { estado: 'aceptada'; folio: string }
   | { estado: 'rechazada'; mensaje: string }
-  | { estado: 'desconocida'; motivo: string };
+  | { estado: 'desconocida'; motivo: string }
+  | { estado: 'no-enviada'; motivo: string };
 
 /** `no-encontrada`: the provider never received that id. `en-proceso`: not decided yet. */
 export type ResultadoConsulta =

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Bitacora } from '../lib/bitacora.ts';
 import { ProveedorHttp } from './http.ts';
 import { ProveedorMedido } from './medido.ts';
@@ -13,6 +14,8 @@ export interface FilaProveedor {
   empresa_id: number;
   codigo: string;
   adaptador: string;
+  /** Platform number (1, 2); PROVIDER_SIM_URL_2 serves number 2 when set. */
+  numero?: number;
   /** The Reloadly account's name (RELOADLY_<CUENTA>_*) of a `reloadly` row (0025). */
   cuenta: string | null;
   /** Operator ids per carrier that override the mapping read from Reloadly (0025). */
@@ -31,12 +34,24 @@ export class RegistroProveedores {
   /** In-process simulators by provider row, for tests and benchmarks to inspect and steer. */
   readonly simuladores = new Map<number, Simulador>();
 
+  private readonly simUrl: string | undefined;
+  private readonly simUrl2: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly reloadly: CuentasReloadly;
+  private readonly saldoSimulado: number | undefined;
+
   constructor(
-    private readonly simUrl?: string,
-    private readonly timeoutMs = 5000,
-    private readonly reloadly: CuentasReloadly = {},
+    config: Partial<
+      Pick<Config, 'providerSimUrl' | 'providerSimUrl2' | 'providerTimeoutMs' | 'reloadly' | 'simuladorSaldo'>
+    > = {},
     private readonly log?: Bitacora,
-  ) {}
+  ) {
+    this.simUrl = config.providerSimUrl;
+    this.simUrl2 = config.providerSimUrl2;
+    this.timeoutMs = config.providerTimeoutMs ?? 5000;
+    this.reloadly = config.reloadly ?? {};
+    this.saldoSimulado = config.simuladorSaldo;
+  }
 
   de(fila: FilaProveedor): ProveedorRecargas {
     let a = this.adaptadores.get(fila.id);
@@ -60,9 +75,9 @@ export class RegistroProveedores {
   }
 
   private simulado(fila: FilaProveedor) {
-    if (this.simUrl)
-      return new ProveedorHttp(this.simUrl, `${fila.empresa_id}-${fila.codigo}`, this.timeoutMs);
-    const sim = new Simulador(undefined, saldosIniciales(fila.codigo));
+    const url = (fila.numero === 2 && this.simUrl2) || this.simUrl;
+    if (url) return new ProveedorHttp(url, `${fila.empresa_id}-${fila.codigo}`, this.timeoutMs);
+    const sim = new Simulador(undefined, saldosIniciales(fila.codigo, this.saldoSimulado));
     this.simuladores.set(fila.id, sim);
     return new ProveedorSimulado(sim);
   }

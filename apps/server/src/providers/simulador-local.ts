@@ -14,6 +14,7 @@ export class ProveedorSimulado implements puerto.ProveedorRecargas {
   constructor(readonly simulador: Simulador) {}
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
+    if (this.simulador.configuracion.sinConexion) return { estado: 'no-enviada', motivo: 'ECONNREFUSED' };
     const transporte = this.simulador.transporte();
     await esperar(this.simulador.configuracion.latenciaMs);
     if (transporte === '5xx-antes') return { estado: 'desconocida', motivo: '500' };

@@ -31,6 +31,8 @@ export interface Fallas {
   semilla: number;
   /** Added to every portability detail answer (ATT's detail server is slow: the screen's spinner). */
   latenciaDetalleMs: number;
+  /** Down: every send is refused before a connection opens (in process; over HTTP, close the listener). */
+  sinConexion?: boolean;
 }
 
 export const SIN_FALLAS: Fallas = {
@@ -44,14 +46,15 @@ export const SIN_FALLAS: Fallas = {
   latenciaDetalleMs: 0,
 };
 
+/** Pesos in each bag of a simulated account unless SIMULADOR_SALDO says otherwise. */
+export const SALDO_SIMULADO = 1_000_000;
+
 /**
  * Starting balances of a simulated account: Pagaqui has two bags, Recargatodo one, each of
- * SIMULADOR_SALDO pesos (default 1,000,000; a long benchmark would exhaust that).
+ * `saldo` pesos (SIMULADOR_SALDO; a long benchmark would exhaust the default).
  */
-export const saldosIniciales = (cuenta: string): Saldos => {
-  const saldo = Number(process.env.SIMULADOR_SALDO) || 1_000_000;
-  return cuenta.endsWith('pagaqui') ? { MOVISTAR: saldo, IUSA_UNEFON: saldo } : { GENERAL: saldo };
-};
+export const saldosIniciales = (cuenta: string, saldo = SALDO_SIMULADO): Saldos =>
+  cuenta.endsWith('pagaqui') ? { MOVISTAR: saldo, IUSA_UNEFON: saldo } : { GENERAL: saldo };
 
 /** What the transport does with one send after the dice are cast. */
 export type Transporte = 'normal' | 'timeout' | 'caida' | '5xx-antes' | '5xx-despues';

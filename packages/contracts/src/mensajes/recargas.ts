@@ -101,4 +101,20 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ extraMasivas: 'Estado',
   /** (propio) */ enCola: 'En cola',
   /** (propio) */ sinBloques: 'No hay bloques de recargas',
+  /** (propio) Failover between platforms (issue 22). */ plataformaRespaldo: 'Plataforma de respaldo',
+  /** (propio) */ sinRespaldo: 'Sin respaldo',
+  /** (propio) */ respaldoIgualPrincipal: 'La plataforma de respaldo debe ser distinta de la principal',
+  /** (propio) */ plataformaNoDisponible: 'La plataforma no está disponible, intenta más tarde',
+  /** (propio) */ estadoPlataformas: 'Estado de las plataformas',
+  /** (propio) */ estadoDisponible: 'Disponible',
+  /** (propio) */ estadoConFallas: 'Con fallas',
+  /** (propio) */ estadoAbierto: 'Fuera de servicio',
+  /** (propio) */ estadoDesde: 'Desde {fecha}',
+  /** (propio) */ sinCambios: 'Sin cambios registrados',
+  /** (propio) */ asuntoPlataformaFuera: 'Plataforma fuera de servicio',
+  /** (propio) */ plataformaFuera:
+    'La plataforma {plataforma} no responde: las recargas van a la plataforma de respaldo hasta que vuelva',
+  /** (propio) */ asuntoPlataformaDeVuelta: 'Plataforma disponible de nuevo',
+  /** (propio) */ plataformaDeVuelta:
+    'La plataforma {plataforma} responde de nuevo: las recargas vuelven a ella',
 } as const;

@@ -24,3 +24,11 @@ export interface ComentariosCarrierTable {
   comentario: string;
   actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+
+/** The second platform user of a carrier, tried when the first certainly did not take a top-up (0027). */
+export interface PlataformasRespaldoTable {
+  empresa_id: number;
+  carrier: string;
+  plataforma_empresa_id: number;
+  actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
+}

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Creado } from './tipos.ts';
 
 export interface AlertasSaldoTable {
@@ -10,4 +10,12 @@ export interface AlertasSaldoTable {
   minimo: number;
   creada: Creado;
   cerrada: Date | null;
+}
+
+/** A provider account's circuit breaker as last changed (0027). */
+export interface EstadosProveedorTable {
+  proveedor_id: number;
+  empresa_id: number;
+  estado: 'disponible' | 'con-fallas' | 'abierto';
+  cambiado: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -35,7 +35,7 @@ export const insertarUsuario = (
 export const usuarioPorId = (db: Db, empresaId: number, id: number) =>
   db
     .selectFrom('plataformas_empresa')
-    .select(['id', 'username'])
+    .select(['id', 'username', 'proveedor_id'])
     .where('empresa_id', '=', empresaId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -92,3 +92,31 @@ export const guardarComentarios = (
       })),
     )
     .execute();
+
+/** The second platform user of each carrier that has one (0027). */
+export const respaldos = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('plataformas_respaldo as pr')
+    .innerJoin('plataformas_empresa as pe', 'pe.id', 'pr.plataforma_empresa_id')
+    .innerJoin('proveedores as p', 'p.id', 'pe.proveedor_id')
+    .select(['pr.carrier', 'pe.id', 'pe.username', 'pe.proveedor_id', 'p.nombre'])
+    .where('pr.empresa_id', '=', empresaId)
+    .execute();
+
+/** Sets (or with null removes) the second platform user of a carrier. */
+export const elegirRespaldo = (db: Db, empresaId: number, carrier: string, id: number | null) =>
+  id === null
+    ? db
+        .deleteFrom('plataformas_respaldo')
+        .where('empresa_id', '=', empresaId)
+        .where('carrier', '=', carrier)
+        .execute()
+    : db
+        .insertInto('plataformas_respaldo')
+        .values({ empresa_id: empresaId, carrier, plataforma_empresa_id: id })
+        .onConflict((oc) =>
+          oc
+            .columns(['empresa_id', 'carrier'])
+            .doUpdateSet({ plataforma_empresa_id: id, actualizado: new Date() }),
+        )
+        .execute();

@@ -54,12 +54,16 @@ export const rutasCarriers: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_CARRIERS.cambiarPlataformas,
-    esquema('carriers', 'Elige el usuario de plataforma de un carrier (null: el predeterminado)', {
-      body: peticionCambiarPlataforma,
-      response: { 200: respuestaMensaje },
-    }),
+    esquema(
+      'carriers',
+      'Elige el usuario de plataforma de un carrier (null: el predeterminado) y el de respaldo',
+      {
+        body: peticionCambiarPlataforma,
+        response: { 200: respuestaMensaje },
+      },
+    ),
     async (req) => {
-      await carriers.cambiar(app.db, req.sesion.empresaId, req.body.carrier, req.body.empresaPlataformaId);
+      await carriers.cambiar(app.db, req.sesion, req.body);
       return { mensaje: M.actualizadoCorrectamente };
     },
   );

@@ -1,7 +1,9 @@
+import { veMontoMovimientos } from '@recargas/contracts/recargas';
 import { sql } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import * as empresas from '../empresas/service.ts';
 import type { Recarga } from './repo.ts';
+import * as repo from './repo.ts';
 
 /**
  * Reads of top-ups for the reseller API (integraciones): rows by id, scoped to a company when
@@ -32,4 +34,36 @@ export async function cupoDelDia(
     .executeTakeFirst();
   const usadas = fila?.n ?? 0;
   return { limite: quien.maxRecargas, usadas, disponibles: Math.max(0, quien.maxRecargas - usadas) };
+}
+
+/** GET /movimientos: the caller's last 10; Monto as `veMontoMovimientos` says (MONTO_LIDER). */
+export async function movimientos(
+  ctx: Ctx,
+  {
+    empresaId,
+    usuarioId,
+    nivel,
+    permisos,
+  }: { empresaId: number; usuarioId: number; nivel: number; permisos: readonly string[] },
+) {
+  const empresa = await empresas.porIdOError(ctx.db, empresaId);
+  const ocultarMonto = !veMontoMovimientos(empresas.ajustesDe(empresa), { nivel, permisos });
+  const filas = await repo.ultimas(ctx.db, empresaId, usuarioId, 10);
+  const titulos = [
+    { llave: 'estatus', valor: 'Estatus' },
+    { llave: 'fecha', valor: 'Fecha' },
+    { llave: 'compania', valor: 'Compañia' },
+    { llave: 'dn', valor: 'Numero' },
+    ...(ocultarMonto ? [] : [{ llave: 'monto', valor: 'Monto' }]),
+  ];
+  return {
+    titulos,
+    movimientos: filas.map((f) => ({
+      estatus: f.estado,
+      fecha: f.creada.toISOString(),
+      compania: f.compania,
+      dn: f.dn || f.icc,
+      monto: ocultarMonto ? null : f.monto,
+    })),
+  };
 }

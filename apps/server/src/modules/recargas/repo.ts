@@ -1,8 +1,9 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import { type Db, preparada, sentencia } from '../../db/database.ts';
+import { type Db, sentencia } from '../../db/database.ts';
 import { enLotes, porBase } from '../../db/lotes.ts';
 import type { DB, RecargasTable } from '../../db/schema.ts';
 import type { FilaProveedor } from '../../providers/registro.ts';
+import * as auditoria from '../auditoria/service.ts';
 
 export type Recarga = Selectable<RecargasTable>;
 type Tx = Transaction<DB>;
@@ -61,22 +62,28 @@ export interface FilaEmpresa {
   /** Provider rows by platform number (1, 2). */
   proveedores: Record<string, FilaProveedor>;
   carriers: Record<string, PlataformaElegida>;
+  /** The second platform user of each carrier that has one (0027). */
+  respaldos: Record<string, PlataformaElegida>;
 }
 
 const proveedorJson = (p: string) =>
-  `json_build_object('id', ${p}.id, 'empresa_id', ${p}.empresa_id, 'codigo', ${p}.codigo, 'adaptador', ${p}.adaptador,
+  `json_build_object('id', ${p}.id, 'empresa_id', ${p}.empresa_id, 'numero', ${p}.numero, 'codigo', ${p}.codigo, 'adaptador', ${p}.adaptador,
     'cuenta', ${p}.cuenta, 'operadores', ${p}.operadores)`;
+
+/** The platform user chosen per carrier in `tabla` (plataformas_carrier or plataformas_respaldo). */
+const elegidasEn = (tabla: string) => `(select coalesce(json_object_agg(pc.carrier, json_build_object(
+      'id', pe.id, 'usuario', pe.username, 'proveedor', ${proveedorJson('pp')})), '{}')
+      from ${tabla} pc
+      join plataformas_empresa pe on pe.id = pc.plataforma_empresa_id and pe.empresa_id = pc.empresa_id
+      join proveedores pp on pp.id = pe.proveedor_id
+      where pc.empresa_id = e.id)`;
 
 const filaEmpresa = sentencia<FilaEmpresa>(`select e.version, e.ajustes,
     e.max_recargas_sin_usuario as max_sin_usuario,
     (select coalesce(json_object_agg(p.numero, ${proveedorJson('p')}), '{}')
       from proveedores p where p.empresa_id = e.id) as proveedores,
-    (select coalesce(json_object_agg(pc.carrier, json_build_object('id', pe.id, 'usuario', pe.username,
-        'proveedor', ${proveedorJson('pp')})), '{}')
-      from plataformas_carrier pc
-      join plataformas_empresa pe on pe.id = pc.plataforma_empresa_id and pe.empresa_id = pc.empresa_id
-      join proveedores pp on pp.id = pe.proveedor_id
-      where pc.empresa_id = e.id) as carriers
+    ${elegidasEn('plataformas_carrier')} as carriers,
+    ${elegidasEn('plataformas_respaldo')} as respaldos
   from empresas e where e.id = $1`);
 
 /** The company's settings, no-user cap, providers and the platform user chosen per carrier. */
@@ -249,37 +256,101 @@ export const descontar = (tx: Tx, r: Recarga) =>
     .execute();
 
 /** Closes an open row; the guard keeps a decided row from being decided again. */
-export const cerrar = (
-  db: Db | Tx,
-  id: number,
-  cambios: { estado: 'exitosa' | 'fallida'; folio?: string | null; mensaje?: string | null },
-) =>
-  db
-    .updateTable('recargas')
-    .set({ ...cambios, terminada: new Date() })
-    .where('id', '=', id)
-    .where('estado', 'in', ['pendiente', 'enviada'])
-    .returning(COLUMNAS)
-    .modifyEnd(preparada)
-    .executeTakeFirst();
-
-const cerrarExitosas =
-  sentencia<Recarga>(`update recargas r set estado = 'exitosa', folio = v.folio, terminada = now()
-  from unnest($1::bigint[], $2::text[]) as v(id, folio)
-  where r.id = any($1::bigint[]) and r.id = v.id and r.estado in ('pendiente', 'enviada')
-  returning ${COLUMNAS.map((c) => `r.${c}`).join(', ')}`);
+/** Who closes a top-up, and the state it leaves, for its trail row (issue 22). */
+export interface Rastro {
+  antes: string;
+  quien: auditoria.Actor;
+}
 
 /**
- * Closes successful top-ups by number (no line to mark) in batches, like `escribir`; the guard
- * keeps a decided row as it is (undefined).
+ * The trail row of each top-up closed by CTE `c` (its UPDATE returns the row and a_* columns):
+ * recorded by the closing statement itself, so a close costs no round trip more.
+ */
+const rastroDe = (c: string) =>
+  auditoria.insertarDesde(`(select c.empresa_id, c.a_usuario_id as usuario_id, c.a_usuario as usuario,
+    c.a_ip as ip, 'recarga' as tipo, 'recargas' as tabla, c.id::text as fila,
+    jsonb_build_object('estado', c.a_antes) as antes,
+    case when c.estado = 'exitosa' then jsonb_build_object('estado', c.estado, 'folio', c.folio)
+      else jsonb_build_object('estado', c.estado, 'mensaje', c.mensaje) end as despues
+    from ${c} c)`);
+
+const cerrarUna = sentencia<Recarga>(`with c as (
+    update recargas r set estado = $2::text,
+      folio = case when $2::text = 'exitosa' then $3::text else r.folio end,
+      mensaje = case when $2::text = 'fallida' then $4::text else r.mensaje end,
+      terminada = now()
+    where r.id = $1 and r.estado in ('pendiente', 'enviada')
+    returning ${COLUMNAS.map((c) => `r.${c}`).join(', ')}, $5::text as a_antes, $6::int as a_usuario_id,
+      $7::text as a_usuario, $8::text as a_ip
+  ), a as (${rastroDe('c')})
+  select ${COLUMNAS.join(', ')} from c`);
+
+/** Closes an open row, with its trail row; the guard keeps a decided row from being decided again. */
+export const cerrar = async (
+  db: Db | Tx,
+  fila: Pick<Recarga, 'id' | 'estado'>,
+  cambios: { estado: 'exitosa' | 'fallida'; folio?: string | null; mensaje?: string | null },
+  q: auditoria.Actor,
+) =>
+  (
+    await cerrarUna(db as Db, [
+      fila.id,
+      cambios.estado,
+      cambios.folio ?? null,
+      cambios.mensaje ?? null,
+      fila.estado,
+      q.usuarioId,
+      q.usuario,
+      q.ip,
+    ])
+  )[0];
+
+const cerrarExitosas = sentencia<Recarga>(`with c as (
+    update recargas r set estado = 'exitosa', folio = v.folio, terminada = now()
+    from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
+      as v(id, folio, antes, usuario_id, usuario, ip)
+    where r.id = any($1::bigint[]) and r.id = v.id and r.estado in ('pendiente', 'enviada')
+    returning ${COLUMNAS.map((c) => `r.${c}`).join(', ')}, v.antes as a_antes, v.usuario_id as a_usuario_id,
+      v.usuario as a_usuario, v.ip as a_ip
+  ), a as (${rastroDe('c')})
+  select ${COLUMNAS.join(', ')} from c`);
+
+/**
+ * Closes successful top-ups by number (no line to mark) in batches, like `escribir`, each with
+ * its trail row in the same statement; the guard keeps a decided row as it is (undefined).
  */
 export const cerrarExitosa = porBase((db: Db) =>
-  enLotes(async (cierres: { id: number; folio: string | null }[]) => {
-    const filas = await cerrarExitosas(db, [cierres.map((c) => c.id), cierres.map((c) => c.folio)]);
+  enLotes(async (cierres: { id: number; folio: string | null; rastro: Rastro }[]) => {
+    const de = <T>(f: (c: (typeof cierres)[number]) => T) => cierres.map(f);
+    const filas = await cerrarExitosas(db, [
+      de((c) => c.id),
+      de((c) => c.folio),
+      de((c) => c.rastro.antes),
+      de((c) => c.rastro.quien.usuarioId),
+      de((c) => c.rastro.quien.usuario),
+      de((c) => c.rastro.quien.ip),
+    ]);
     const porId = new Map(filas.map((f) => [f.id, f]));
     return cierres.map((c) => porId.get(c.id));
   }),
 );
+
+/**
+ * An open row moves to the next platform (the first certainly did not take it), before it is
+ * sent there: reconciliation then asks the platform that may have it.
+ */
+export const moverAPlataforma = (
+  db: Db,
+  id: number,
+  destino: { proveedor_id: number; plataforma_usuario_id: number | null },
+) =>
+  db
+    .updateTable('recargas')
+    .set(destino)
+    .where('id', '=', id)
+    .where('estado', 'in', ['pendiente', 'enviada'])
+    .returning(COLUMNAS)
+    .executeTakeFirst();
 
 export const contarConsulta = (db: Db, id: number) =>
   db

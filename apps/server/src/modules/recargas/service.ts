@@ -14,15 +14,17 @@ import type { DB } from '../../db/schema.ts';
 import { COLAS } from '../../jobs/colas.ts';
 import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import type { ResultadoConsulta, ResultadoEnvio } from '../../providers/puerto.ts';
-import type { FilaProveedor } from '../../providers/registro.ts';
+import type { ResultadoConsulta } from '../../providers/puerto.ts';
+import * as auditoria from '../auditoria/service.ts';
 import * as empresas from '../empresas/service.ts';
 import * as lineas from '../lineas/service.ts';
 import { type Llave, primera } from './idempotencia.ts';
+import type { FilaEmpresa } from './repo.ts';
 import * as repo from './repo.ts';
+import { type Destino, type Envio, enviarEnOrden, ningunaLaTomo } from './respaldo.ts';
 import { respuestaDe } from './respuesta.ts';
 
-export { cupoDelDia, recargasPorId } from './consulta.ts';
+export { cupoDelDia, movimientos, recargasPorId } from './consulta.ts';
 export { type Llave, llaveDe } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
 
@@ -49,6 +51,8 @@ export interface Solicitante {
   maxRecargas: number | null;
   /** The company's `version` when this was read: the cached company is used if not older. */
   versionEmpresa: number;
+  /** The request's IP, for the audit trail (none: a job's top-up). */
+  ip?: string | undefined;
 }
 
 /** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
@@ -73,8 +77,9 @@ interface EmpresaRecargas {
   version: number;
   ajustes: AjustesEmpresa;
   maxSinUsuario: number;
-  proveedores: Record<string, FilaProveedor>;
+  proveedores: FilaEmpresa['proveedores'];
   carriers: Record<string, repo.PlataformaElegida>;
+  respaldos: Record<string, repo.PlataformaElegida>;
 }
 
 /** Companies as last read, per database handle: a company changes a few times a day, and its
@@ -98,6 +103,7 @@ async function empresaDe(ctx: Ctx, empresaId: number, version: number): Promise<
     maxSinUsuario: f.max_sin_usuario,
     proveedores: f.proveedores,
     carriers: f.carriers,
+    respaldos: f.respaldos,
   };
   leidas.set(empresaId, leida);
   return leida;
@@ -157,7 +163,7 @@ async function recargarFila(
     if (previa) return primera(previa, huella);
     throw e;
   }
-  const { nueva, limite, zona, proveedor, usuarioPlataforma } = p;
+  const { nueva, limite, zona, destinos } = p;
   let fila: repo.Recarga | undefined;
   try {
     fila = nueva.linea_id
@@ -174,7 +180,7 @@ async function recargarFila(
   }
   if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
   if (nueva.estado === 'exitosa') return fila;
-  return enviar(ctx, fila, proveedor, usuarioPlataforma);
+  return enviar(ctx, fila, destinos, quien.ip);
 }
 
 /**
@@ -210,6 +216,14 @@ async function preparar(
   const compania = porIcc ? porIcc.compania : datos.compania;
   const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
   const proveedor = elegida?.proveedor ?? plataforma;
+  // The carrier's second platform, when it is another account (the switch chooses one alone).
+  const respaldo = conmutada || externa ? undefined : empresa.respaldos[compania];
+  const destinos: Destino[] = [
+    { proveedor, plataformaUsuarioId: elegida?.id ?? null, usuario: elegida?.usuario },
+    ...(respaldo && respaldo.proveedor.id !== proveedor.id
+      ? [{ proveedor: respaldo.proveedor, plataformaUsuarioId: respaldo.id, usuario: respaldo.usuario }]
+      : []),
+  ];
   const nueva: repo.NuevaRecarga = {
     empresa_id: quien.empresaId,
     usuario_id: quien.usuarioId,
@@ -233,8 +247,7 @@ async function preparar(
     nueva,
     limite: quien.maxRecargas ?? empresa.maxSinUsuario,
     zona: ajustes.zonaHoraria,
-    proveedor,
-    usuarioPlataforma: elegida?.usuario,
+    destinos,
   };
 }
 
@@ -270,27 +283,22 @@ async function insertarConLinea(
 }
 
 /**
- * The one send of a row, by the caller that wrote it; returns the row as it then stands. An
- * unknown outcome schedules the row's reconciliation, which only ever asks.
+ * The one send of a row, by the caller that wrote it, through its platforms in order
+ * (respaldo.ts); returns the row as it then stands. A row no platform took fails (nothing was
+ * sent); an unknown outcome schedules the row's reconciliation, which only ever asks.
  */
-async function enviar(
-  ctx: Ctx,
-  fila: repo.Recarga,
-  filaProveedor: FilaProveedor,
-  usuario: string | undefined,
-): Promise<repo.Recarga> {
-  const r = await ctx.proveedores.de(filaProveedor).send({
-    ...(usuario ? { usuario } : {}),
-    id: String(fila.id),
-    dn: fila.dn,
-    icc: fila.icc,
-    carrier: fila.compania as Carrier,
-    monto: fila.monto,
-    tipo: fila.tipo,
-  });
-  const decidida = await resolver(ctx, fila, r);
+async function enviar(ctx: Ctx, fila: repo.Recarga, destinos: Destino[], ip?: string) {
+  // The trail names the user who asked (the public screen: no user) and from where.
+  const quien = {
+    usuarioId: fila.usuario_id,
+    usuario: fila.usuario_id ? null : M.actorSinUsuario,
+    ip: ip ?? null,
+  };
+  const e = await enviarEnOrden(ctx, fila, destinos);
+  if (ningunaLaTomo(e)) return (await fallar(ctx, e.fila, M.plataformaNoDisponible, quien)) ?? e.fila;
+  const decidida = await resolver(ctx, e.fila, e.r, quien);
   if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras);
-  return decidida ?? fila;
+  return decidida ?? e.fila;
 }
 
 /** One reconciliation job per open row (the queue keeps one per key). */
@@ -302,9 +310,9 @@ const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number) =>
   );
 
 /** Applies a provider's decision; an undecided answer leaves the row open for reconciliation. */
-async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | ResultadoConsulta) {
-  if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio);
-  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje);
+async function resolver(ctx: Ctx, fila: repo.Recarga, r: Envio['r'] | ResultadoConsulta, q: auditoria.Actor) {
+  if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio, q);
+  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje, q);
   return undefined;
 }
 
@@ -312,19 +320,19 @@ async function resolver(ctx: Ctx, fila: repo.Recarga, r: ResultadoEnvio | Result
  * A successful row, and its inventory line marked recharged with the date, together. A top-up
  * by number has no line: one statement, no transaction (two round trips fewer per top-up).
  */
-const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null) =>
+const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null, q: auditoria.Actor) =>
   fila.linea_id === null
-    ? repo.cerrarExitosa(ctx.db, { id: fila.id, folio })
+    ? repo.cerrarExitosa(ctx.db, { id: fila.id, folio, rastro: { antes: fila.estado, quien: q } })
     : ctx.db.transaction().execute(async (tx) => {
-        const cerrada = await repo.cerrar(tx, fila.id, { estado: 'exitosa', folio });
+        const cerrada = await repo.cerrar(tx, fila, { estado: 'exitosa', folio }, q);
         if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
         return cerrada;
       });
 
 /** Fails a row, gives back its place in the daily count and frees its line, together. */
-const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string) =>
+const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string, q: auditoria.Actor) =>
   ctx.db.transaction().execute(async (tx) => {
-    const cerrada = await repo.cerrar(tx, fila.id, { estado: 'fallida', mensaje });
+    const cerrada = await repo.cerrar(tx, fila, { estado: 'fallida', mensaje }, q);
     if (cerrada) await repo.descontar(tx, cerrada);
     if (cerrada?.linea_id) await lineas.liberar(tx, cerrada.linea_id);
     return cerrada;
@@ -346,9 +354,9 @@ export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
   if (r.estado === 'no-encontrada') {
     const edad = Date.now() - (fila.enviada ?? fila.creada).getTime();
     if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
-    return decidida(await fallar(ctx, fila, M.recargaNoConfirmada));
+    return decidida(await fallar(ctx, fila, M.recargaNoConfirmada, auditoria.CONCILIACION));
   }
-  return decidida(await resolver(ctx, fila, r));
+  return decidida(await resolver(ctx, fila, r, auditoria.CONCILIACION));
 }
 
 /**
@@ -358,7 +366,7 @@ export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
 export async function asentar(ctx: Ctx, id: number, r: ResultadoConsulta): Promise<boolean> {
   const fila = await repo.porId(ctx.db, id);
   if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return false;
-  return decidida(await resolver(ctx, fila, r));
+  return decidida(await resolver(ctx, fila, r, auditoria.CONCILIACION));
 }
 
 const decidida = (r: repo.Recarga | undefined) =>
@@ -369,36 +377,4 @@ export async function barrer(ctx: Ctx) {
   const filas = await repo.abiertas(ctx.db, ctx.config.barridoTras, 1000);
   for (const { id } of filas) await programarReconciliacion(ctx, id);
   return filas.length;
-}
-
-/** GET /movimientos: the caller's last 10; Monto as `veMontoMovimientos` says (MONTO_LIDER). */
-export async function movimientos(
-  ctx: Ctx,
-  {
-    empresaId,
-    usuarioId,
-    nivel,
-    permisos,
-  }: { empresaId: number; usuarioId: number; nivel: number; permisos: readonly string[] },
-) {
-  const empresa = await empresas.porIdOError(ctx.db, empresaId);
-  const ocultarMonto = !veMontoMovimientos(empresas.ajustesDe(empresa), { nivel, permisos });
-  const filas = await repo.ultimas(ctx.db, empresaId, usuarioId, 10);
-  const titulos = [
-    { llave: 'estatus', valor: 'Estatus' },
-    { llave: 'fecha', valor: 'Fecha' },
-    { llave: 'compania', valor: 'Compañia' },
-    { llave: 'dn', valor: 'Numero' },
-    ...(ocultarMonto ? [] : [{ llave: 'monto', valor: 'Monto' }]),
-  ];
-  return {
-    titulos,
-    movimientos: filas.map((f) => ({
-      estatus: f.estado,
-      fecha: f.creada.toISOString(),
-      compania: f.compania,
-      dn: f.dn || f.icc,
-      monto: ocultarMonto ? null : f.monto,
-    })),
-  };
 }

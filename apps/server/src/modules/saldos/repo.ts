@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export const proveedores = (db: Db, empresaId?: number) => {
@@ -14,7 +15,6 @@ export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo:
     .where('numero', '=', numero)
     .execute();
 
-/** Opens an alert for a bag under its minimum; nothing when one is open already (once per crossing). */
 /** A platform's row and minimum, locked until the transaction ends: a change reads what it replaces. */
 export const minimoParaCambiar = (db: Db, empresaId: number, numero: number) =>
   db
@@ -34,6 +34,7 @@ export const maxSinUsuarioParaCambiar = (db: Db, empresaId: number) =>
     .forUpdate()
     .executeTakeFirst();
 
+/** Opens an alert for a bag under its minimum; nothing when one is open already (once per crossing). */
 export const abrirAlerta = (
   db: Db,
   a: { empresa_id: number; proveedor_id: number; bolsa: string; saldo: number; minimo: number },
@@ -63,4 +64,37 @@ export const alertasAbiertas = (db: Db, empresaId: number) =>
     .where('a.empresa_id', '=', empresaId)
     .where('a.cerrada', 'is', null)
     .orderBy('a.creada', 'desc')
+    .execute();
+
+/**
+ * A breaker's new state, written only when it differs from the stored one (any process may
+ * write it): answers the state before and the time of the change, or undefined when nothing
+ * changed, so exactly one writer of a change notifies it. The row starts as 'disponible'.
+ */
+export const cambiarEstado = async (
+  db: Db,
+  c: { proveedorId: number; empresaId: number; estado: 'disponible' | 'con-fallas' | 'abierto' },
+) => {
+  await db
+    .insertInto('estados_proveedor')
+    .values({ proveedor_id: c.proveedorId, empresa_id: c.empresaId, estado: 'disponible' })
+    .onConflict((oc) => oc.column('proveedor_id').doNothing())
+    .execute();
+  return (
+    await sql<{ antes: string; cambiado: Date }>`update estados_proveedor e
+      set estado = ${c.estado}, cambiado = now()
+      from (select proveedor_id, estado from estados_proveedor where proveedor_id = ${c.proveedorId} for update) v
+      where e.proveedor_id = v.proveedor_id and e.estado <> ${c.estado}
+      returning v.estado as antes, e.cambiado`.execute(db)
+  ).rows[0];
+};
+
+/** Each provider account of a company with its breaker's state (none stored: available). */
+export const estados = (db: Db, empresaId: number) =>
+  db
+    .selectFrom('proveedores as p')
+    .leftJoin('estados_proveedor as e', 'e.proveedor_id', 'p.id')
+    .select(['p.id', 'p.numero', 'p.nombre', 'e.estado', 'e.cambiado'])
+    .where('p.empresa_id', '=', empresaId)
+    .orderBy('p.numero')
     .execute();

@@ -3,7 +3,10 @@ import type { Ctx } from '../../contexto.ts';
 import type { Saldos } from '../../providers/puerto.ts';
 import * as auditoria from '../auditoria/service.ts';
 import * as notificaciones from '../notificaciones/service.ts';
+import { estadosDe } from './estados.ts';
 import * as repo from './repo.ts';
+
+export { cambioDeCorte } from './estados.ts';
 
 type Proveedor = Awaited<ReturnType<typeof repo.proveedores>>[number];
 
@@ -51,9 +54,9 @@ async function alertar(ctx: Ctx, p: Proveedor, saldos: Saldos) {
   }
 }
 
-/** GET /saldosData for a company: Recargatodo's balance and Pagaqui's two bags. */
+/** GET /saldosData for a company: Recargatodo's balance, Pagaqui's two bags, each platform's state. */
 export async function saldosDe(ctx: Ctx, empresaId: number) {
-  const leidos = await revisar(ctx, empresaId);
+  const [leidos, estados] = await Promise.all([revisar(ctx, empresaId), estadosDe(ctx, empresaId)]);
   const de = (numero: number): Saldos => leidos.find((l) => l.proveedor.numero === numero)?.saldos ?? {};
   return {
     data: {
@@ -61,6 +64,7 @@ export async function saldosDe(ctx: Ctx, empresaId: number) {
         recargatodo: de(1).GENERAL ?? 0,
         pagaqui: { MOVISTAR: de(2).MOVISTAR ?? 0, IUSA_UNEFON: de(2).IUSA_UNEFON ?? 0 },
       },
+      estados,
     },
   };
 }
