@@ -3,7 +3,7 @@ import { CONTEO_LINEAS_MAX } from '@recargas/contracts/lineas';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { columnasConChips, condicionChips } from '../../lib/chips.ts';
-import { type Alcance, consulta, type Rango, textoColumna } from './repo.ts';
+import { type Alcance, conPlanPropio, consulta, type Rango, textoColumna } from './repo.ts';
 
 /** A count: exact, or `masDe` when more than CONTEO_LINEAS_MAX lines match. */
 export interface Conteo {
@@ -37,15 +37,14 @@ export async function contarPorTotales(db: Db, a: Alcance, r: Rango, filtros: Fi
 }
 
 /**
- * The lines themselves, counted up to one past the bound, in a plan made for the values: the
- * connections plan generically (database.ts), and a generic plan expects the bound to be reached
- * soon, so it walked a year of lines by date fetching each row (10 s for 3,821 matches of 1,000,000
- * lines in bench:lines) where the planner, shown the chip and the range, reads them in order.
+ * The lines themselves, counted up to one past the bound, in a plan made for the values
+ * (conPlanPropio): a generic plan expects the bound to be reached soon, so it walked a year of
+ * lines by date fetching each row (10 s for 3,821 matches of 1,000,000 lines in bench:lines)
+ * where the planner, shown the chip and the range, reads them through the trigram index.
  */
 export async function contarFilas(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas, hasta: number) {
-  const f = await db.transaction().execute(async (tx) => {
-    await sql`set local plan_cache_mode = force_custom_plan`.execute(tx);
-    return tx
+  const f = await conPlanPropio(db, (tx) =>
+    tx
       .selectFrom(
         consulta(tx, a, r, filtros)
           .select(sql`1`.as('x'))
@@ -53,8 +52,8 @@ export async function contarFilas(db: Db, a: Alcance, r: Rango, filtros: Filtros
           .as('f'),
       )
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-  });
+      .executeTakeFirstOrThrow(),
+  );
   return Number(f.n);
 }
 

@@ -106,6 +106,17 @@ export interface LineaVista extends FilaLinea {
   k: string;
 }
 
+/**
+ * Runs `f` in a transaction planned for its values: the connections plan generically
+ * (database.ts), and a generic plan cannot tell a rare chip on ICC or number, which the trigram
+ * indexes answer (migration 0030), from a common one, found sooner by walking the range by date.
+ */
+export const conPlanPropio = <T>(db: Db, f: (tx: Db) => Promise<T>) =>
+  db.transaction().execute(async (tx) => {
+    await sql`set local plan_cache_mode = force_custom_plan`.execute(tx);
+    return f(tx);
+  });
+
 /** One page, newest upload first, after `cursor`. */
 export function pagina(
   db: Db,

@@ -134,9 +134,11 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
   };
   const alcance = alcanceDe(u);
   if (!alcance) return { ...base, lineas: [], total: cursor ? null : 0, masDe: false, siguiente: null };
-  // The page and its count are independent reads: side by side.
+  const pagina = (db: Db) => repo.pagina(db, alcance, rango, filtros, cursor, q.limit + 1);
+  // The page and its count are independent reads: side by side. Chips on free text: the page
+  // planned for their values too (a rare ICC through its index, a common one by date).
   const [filas, conteo] = await Promise.all([
-    repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
+    conteos.desdeTotales(filtros) ? pagina(ctx.db) : repo.conPlanPropio(ctx.db, pagina),
     cursor ? undefined : conteos.contar(ctx.db, alcance, rango, filtros),
   ]);
   const hayMas = filas.length > q.limit;
