@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { abrirDb } from '../apps/server/src/db/database.ts';
-import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import {
   baseGuardada,
   baseNueva,
@@ -22,6 +21,7 @@ import {
   puertoLibre,
   tamano,
 } from './comun.ts';
+import { consultasLineas, entrarDemo, mediana, medirPagina } from './lineas-consultas.ts';
 
 /**
  * npm run bench:lines — the line inventory at scale, on real PostgreSQL (BENCH_DATABASE_URL):
@@ -84,37 +84,10 @@ try {
     h.kill('SIGTERM');
     await new Promise((r) => h.once('exit', r));
   };
-  async function entrar() {
-    const r = await fetch(`${api}/iniciarSesion`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' }),
-    });
-    const { token } = (await r.json()) as { token: string };
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
-  }
-  const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-  const hace = (dias: number) => new Date(Date.now() - dias * 86_400_000).toISOString().slice(0, 10);
-
   // 1. First pages.
   servidor = await iniciar();
-  let cabeceras = await entrar();
-  const consultas: [string, Record<string, string>][] = [
-    ['default range (two months), no chips', {}],
-    [
-      'six months, chip compania=telcel',
-      { fechaInicial: hace(182), filtros: JSON.stringify({ compania: ['telcel'] }) },
-    ],
-    [
-      'whole year, chips compania=movi or at&t AND dn=5512',
-      { fechaInicial: hace(366), filtros: JSON.stringify({ compania: ['movi', 'at&t'], dn: ['5512'] }) },
-    ],
-    [
-      'whole year, chip icc=000123 (rare)',
-      { fechaInicial: hace(366), filtros: JSON.stringify({ icc: ['000123'] }) },
-    ],
-  ];
+  let cabeceras = await entrarDemo(api);
+  const consultas = consultasLineas();
   const paginas: string[] = [];
   const cifras: Cifra[] = [];
   for (const [nombre, q] of consultas) {
@@ -123,18 +96,11 @@ try {
     let total = 0;
     let masDe = false;
     for (let i = 0; i < VECES; i++) {
-      const url = `${api}/iccs?${new URLSearchParams(q)}`;
-      t = performance.now();
-      const r = await fetch(url, { headers: cabeceras });
-      const b = (await r.json()) as { total: number; masDe: boolean; siguiente: string | null };
-      tiempos.push(performance.now() - t);
-      total = b.total;
-      masDe = b.masDe;
-      if (b.siguiente) {
-        t = performance.now();
-        await (await fetch(`${url}&after=${b.siguiente}`, { headers: cabeceras })).json();
-        siguientes.push(performance.now() - t);
-      }
+      const m = await medirPagina(api, cabeceras, q);
+      tiempos.push(m.primera);
+      if (m.siguiente !== undefined) siguientes.push(m.siguiente);
+      total = m.total;
+      masDe = m.masDe;
     }
     const caso = `GET /iccs, ${nombre}`;
     cifras.push(
@@ -170,7 +136,7 @@ try {
     // 2. Export of every line, in a fresh process.
     await detener(servidor as ChildProcess);
     servidor = await iniciar();
-    cabeceras = await entrar();
+    cabeceras = await entrarDemo(api);
     const antesExport = memoria(servidor.pid as number);
     t = performance.now();
     const exp = await fetch(`${api}/excel`, {
@@ -199,7 +165,7 @@ try {
     const tamSubida = statSync(archivo).size;
     await detener(servidor);
     servidor = await iniciar();
-    cabeceras = await entrar();
+    cabeceras = await entrarDemo(api);
     const antesSubida = memoria(servidor.pid as number);
     const formulario = new FormData();
     formulario.set('accion', '1');
