@@ -37,6 +37,9 @@ export const ejecutorDe = (db: Ejecuta, opciones: { reintentar?: boolean } = {})
   },
 });
 
+/** How long a sweep run may stay active before pg-boss gives it up (a killed worker's). */
+export const EXPIRA_BARRIDO_S = 300;
+
 export const COLAS = {
   /** Ask the provider about one open top-up until it is decided. */
   reconciliar: 'reconciliar-recarga',
@@ -94,7 +97,10 @@ async function crearColas(boss: PgBoss) {
     // blocks its top-up's key (stately) until it expires: keep that short (default: 15 minutes).
     expireInSeconds: 60,
   });
-  await boss.createQueue(COLAS.barrido, { name: COLAS.barrido, policy: 'singleton' });
+  // The minute sweep: singleton, so a run a killed process left active holds every later one
+  // back until it expires (default: 15 minutes). A run is a few statements plus one balance call
+  // per provider (each bounded by PROVIDER_TIMEOUT_MS); a rerun is harmless.
+  await crearOActualizar({ name: COLAS.barrido, policy: 'singleton', expireInSeconds: EXPIRA_BARRIDO_S });
   // Block lines: the engine's key makes a rerun harmless, so an expired job (killed worker) may
   // simply run again; a refused line is recorded, not retried. One top-up takes at most a few
   // provider timeouts, so a job a killed worker held comes back after a minute.
