@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -17,13 +17,16 @@ import * as medir from './comun.ts';
  * upload of SOAK_FILAS_SUBIDA lines (default 100,000; odd rounds add them, even rounds delete
  * them) and one export of every line (SOAK_LINEAS preloaded, default 1,000,000, plus the upload's),
  * downloaded whole, with top-ups (POST /checkOut) every 200 ms alongside. The server's RSS is read
- * every second: start (after warm-up), peak, end (after SOAK_REPOSO_SEG idle seconds, default 30).
- * Fails when the process exits, or when the end RSS is more than 20 % over the start.
+ * every second for the peak, and after a full garbage collection (SIGUSR2, bench/gc-senal.mjs) at
+ * the start (after warm-up), after each round and at the end (after SOAK_REPOSO_SEG idle seconds,
+ * default 30). Fails when the process exits, or when the end RSS after GC is more than 20 % over
+ * the start's.
  */
 const VUELTAS = medir.tamano('SOAK_VUELTAS', 20, 2);
 const FILAS_SUBIDA = medir.tamano('SOAK_FILAS_SUBIDA', 100_000, 5_000);
 const LINEAS = medir.tamano('SOAK_LINEAS', 1_000_000, 20_000);
 const REPOSO_SEG = medir.tamano('SOAK_REPOSO_SEG', 30, 5);
+const LOG_SERVIDOR = process.env.SOAK_LOG_SERVIDOR;
 
 const datos = mkdtempSync(join(tmpdir(), 'bench-soak-'));
 const MiB = 2 ** 20;
@@ -36,6 +39,9 @@ const rss = (pid: number) => {
 };
 let servidor: ChildProcess | undefined;
 let salida: string | undefined;
+// Stopped in `finally` too: a failed round must not leave the sampler or the top-ups running.
+let muestreo: NodeJS.Timeout | undefined;
+let seguir = true;
 
 try {
   // 1. The embedded database, with the demo data and SOAK_LINEAS generated lines of its company.
@@ -73,10 +79,15 @@ try {
   const puerto = await medir.puertoLibre();
   const api = `http://127.0.0.1:${puerto}`;
   const env = { ...medir.entornoServidor(undefined, datos, puerto), DATABASE_URL: '', WORKERS: '1' };
-  const hijo = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const hijo = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', './bench/gc-senal.mjs', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      env: { ...process.env, ...env },
+      // SOAK_LOG_SERVIDOR: the server's log (warnings and errors) into that file.
+      stdio: ['ignore', LOG_SERVIDOR ? openSync(LOG_SERVIDOR, 'a') : 'ignore', 'pipe'],
+    },
+  );
   servidor = hijo;
   let stderr = '';
   hijo.stderr?.on('data', (d: Buffer) => {
@@ -95,6 +106,12 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = hijo.pid as number;
+  // RSS after a full collection in the server (two passes, then time for V8 to release pages).
+  const rssTrasGc = async () => {
+    hijo.kill('SIGUSR2');
+    await new Promise((r) => setTimeout(r, 3000));
+    return rss(pid);
+  };
   // A round may outlast an access token (15 min): each round logs in again.
   const entrar = async () => {
     const r = await fetch(`${api}/iniciarSesion`, {
@@ -111,14 +128,13 @@ try {
   // Warm-up: a few of each light request, then the start figure.
   for (let i = 0; i < 10; i++) await fetch(`${api}/iccs?limit=20`, { headers: cabeceras });
   await new Promise((r) => setTimeout(r, 5000));
-  const inicio = rss(pid);
+  const inicio = await rssTrasGc();
   let pico = inicio;
-  const muestreo = setInterval(() => {
+  muestreo = setInterval(() => {
     pico = Math.max(pico, rss(pid));
   }, 1000);
 
   // Top-ups alongside, every 200 ms, until the rounds end.
-  let seguir = true;
   const recargas: Record<string, number> = {};
   const alLado = (async () => {
     while (seguir && !salida) {
@@ -164,7 +180,8 @@ try {
     const segExport = (performance.now() - t0) / 1000;
     const d = await fetch(`${api}/excel/descargar?nombre=${exp.nombreArchivo}`);
     const bytes = (await d.arrayBuffer()).byteLength;
-    const linea = `| ${v} | ${accion === '1' ? 'add' : 'delete'} ${FILAS_SUBIDA.toLocaleString('en')}: ${segSubida.toFixed(0)} s | ${exp.filas.toLocaleString('en')} rows, ${(bytes / MiB).toFixed(1)} MiB: ${segExport.toFixed(0)} s | ${rss(pid).toFixed(0)} | ${pico.toFixed(0)} |`;
+    const antes = rss(pid);
+    const linea = `| ${v} | ${accion === '1' ? 'add' : 'delete'} ${FILAS_SUBIDA.toLocaleString('en')}: ${segSubida.toFixed(0)} s | ${exp.filas.toLocaleString('en')} rows, ${(bytes / MiB).toFixed(1)} MiB: ${segExport.toFixed(0)} s | ${antes.toFixed(0)} | ${(await rssTrasGc()).toFixed(0)} | ${pico.toFixed(0)} |`;
     vueltas.push(linea);
     console.log(linea);
   }
@@ -175,7 +192,8 @@ try {
   await new Promise((r) => setTimeout(r, REPOSO_SEG * 1000));
   clearInterval(muestreo);
   if (salida) throw new Error(salida);
-  const fin = rss(pid);
+  const finSinGc = rss(pid);
+  const fin = await rssTrasGc();
   const crecimiento = (fin / inicio - 1) * 100;
   medir.guardarResultados('soak', {
     bench: 'bench:soak (embedded database)',
@@ -188,14 +206,15 @@ try {
     cifras: [
       { caso: 'server RSS', medida: 'start', valor: inicio, unidad: 'MiB' },
       { caso: 'server RSS', medida: 'peak', valor: pico, unidad: 'MiB' },
-      { caso: 'server RSS', medida: `end (${REPOSO_SEG} s idle)`, valor: fin, unidad: 'MiB' },
+      { caso: 'server RSS', medida: `end (${REPOSO_SEG} s idle)`, valor: finSinGc, unidad: 'MiB' },
+      { caso: 'server RSS', medida: 'end after GC', valor: fin, unidad: 'MiB' },
     ],
     tablas: [
-      '| round | upload | export (downloaded whole) | RSS after, MiB | peak so far, MiB |',
-      '| --- | --- | --- | --- | --- |',
+      '| round | upload | export (downloaded whole) | RSS after, MiB | after GC, MiB | peak so far, MiB |',
+      '| --- | --- | --- | --- | --- | --- |',
       ...vueltas,
       '',
-      `Server RSS: start ${inicio.toFixed(0)} MiB, peak ${pico.toFixed(0)} MiB, end ${fin.toFixed(0)} MiB (${crecimiento >= 0 ? '+' : ''}${crecimiento.toFixed(0)} % of start; goal within 20 %). The process never exited.`,
+      `Server RSS after GC: start ${inicio.toFixed(0)} MiB, end ${fin.toFixed(0)} MiB (${crecimiento >= 0 ? '+' : ''}${crecimiento.toFixed(0)} % of start; goal within 20 %); peak ${pico.toFixed(0)} MiB, end before GC ${finSinGc.toFixed(0)} MiB. The process never exited.`,
     ],
   });
   if (crecimiento > 20) process.exitCode = 1;
@@ -203,6 +222,8 @@ try {
   console.error(e instanceof Error ? e.message : e);
   process.exitCode = 1;
 } finally {
+  seguir = false;
+  clearInterval(muestreo);
   if (servidor && servidor.exitCode === null) {
     servidor.kill('SIGTERM');
     await new Promise((r) => servidor?.once('exit', r));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorConfig, leerConfig } from '../src/config.ts';
+import { ErrorConfig, leerConfig, leerConfigSimulador } from '../src/config.ts';
 
 const SECRETO = 'un-secreto-de-prueba-de-32-caracteres-o-mas';
 const PG = 'postgres://postgres@127.0.0.1:5432/recargas';
@@ -45,6 +45,16 @@ describe('configuration: a bad value stops the start with one line naming the va
     [{ PROVIDER_SIM_URL: '127.0.0.1:4010' }, 'PROVIDER_SIM_URL debe ser una URL http:// o https://'],
     [{ SHUTDOWN_TIMEOUT_MS: 'pronto' }, 'SHUTDOWN_TIMEOUT_MS debe ser un número entero'],
     [{ SMTP_PORT: '0' }, 'SMTP_PORT debe ser un número entero entre 1 y 65535'],
+    [{ SUBIDA_MAX_MB: '0' }, 'SUBIDA_MAX_MB debe ser un número entero entre 1 y 1024 (es "0")'],
+    [{ SUBIDA_MAX_DESCOMPRIMIDO_MB: 'mucho' }, 'SUBIDA_MAX_DESCOMPRIMIDO_MB debe ser un número entero'],
+    [{ SUBIDA_MAX_FILAS: '1e5' }, 'SUBIDA_MAX_FILAS debe ser un número entero entre 1 y 10000000 (es "1e5")'],
+    [{ EXCEL_TTL_MIN: '-5' }, 'EXCEL_TTL_MIN debe ser un número entero entre 1 y 10080 (es "-5")'],
+    [
+      { MASIVAS_CONCURRENCIA: '500' },
+      'MASIVAS_CONCURRENCIA debe ser un número entero entre 1 y 200 (es "500")',
+    ],
+    [{ SIMULADOR_SALDO: 'infinito' }, 'SIMULADOR_SALDO debe ser un número entero'],
+    [{ SIMULADOR_SALDO: '0' }, 'SIMULADOR_SALDO debe ser un número entero entre 1 y'],
   ])('%o', (env, mensaje) => {
     const linea = error(env);
     expect(linea).toContain(`Configuración inválida: ${mensaje}`);
@@ -64,6 +74,43 @@ describe('configuration: a bad value stops the start with one line naming the va
     expect(leerConfig(base)).toMatchObject({ port: 3000, trabajadores: true, apagadoMs: 20_000 });
     const pg = leerConfig({ ...base, DATABASE_URL: PG, JWT_SECRET: SECRETO });
     expect(pg).toMatchObject({ databaseUrl: PG, jwtSecret: SECRETO });
+  });
+
+  it('uploads, exports, bulk blocks and the simulator: defaults, and values taken', () => {
+    expect(leerConfig(base)).toMatchObject({
+      subidas: { maxMb: 30, maxDescomprimidoMb: 400, maxFilas: 100_000 },
+      excelTtlMin: 60,
+      masivasConcurrencia: 10,
+      simuladorSaldo: 1_000_000,
+    });
+    const c = leerConfig({
+      ...base,
+      SUBIDA_MAX_MB: '2',
+      SUBIDA_MAX_DESCOMPRIMIDO_MB: '20',
+      SUBIDA_MAX_FILAS: '60',
+      EXCEL_TTL_MIN: '5',
+      MASIVAS_CONCURRENCIA: '25',
+      SIMULADOR_SALDO: '1000000000000',
+    });
+    expect(c).toMatchObject({
+      subidas: { maxMb: 2, maxDescomprimidoMb: 20, maxFilas: 60 },
+      excelTtlMin: 5,
+      masivasConcurrencia: 25,
+      simuladorSaldo: 1e12,
+    });
+  });
+
+  it('npm run provider:sim reads its port and balance the same way', () => {
+    expect(leerConfigSimulador({})).toEqual({ puerto: 4010, saldo: 1_000_000 });
+    expect(leerConfigSimulador({ PROVIDER_SIM_PORT: '0', SIMULADOR_SALDO: '5' })).toEqual({
+      puerto: 0,
+      saldo: 5,
+    });
+    expect(() => leerConfigSimulador({ PROVIDER_SIM_PORT: 'abc' })).toThrow(
+      new ErrorConfig(
+        'Configuración inválida: PROVIDER_SIM_PORT debe ser un número entero entre 0 y 65535 (es "abc")',
+      ),
+    );
   });
 });
 

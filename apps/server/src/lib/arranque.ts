@@ -9,11 +9,17 @@ import { type Bitacora, REDACTAR } from './bitacora.ts';
  * the real environment (which wins), checked once. A bad value ends the process with one line
  * naming the variable, no stack.
  */
-export function configuracion(env: NodeJS.ProcessEnv = process.env): Config {
+export function configuracion(env?: NodeJS.ProcessEnv): Config;
+/** The same for another reader of the environment (the HTTP provider simulator). */
+export function configuracion<T>(env: NodeJS.ProcessEnv, leer: (env: NodeJS.ProcessEnv) => T): T;
+export function configuracion(
+  env: NodeJS.ProcessEnv = process.env,
+  leer: (env: NodeJS.ProcessEnv) => unknown = leerConfig,
+) {
   const archivo = resolve(env.INIT_CWD ?? process.cwd(), '.env');
   if (existsSync(archivo)) process.loadEnvFile(archivo);
   try {
-    return leerConfig(env);
+    return leer(env);
   } catch (e) {
     if (!(e instanceof ErrorConfig)) throw e;
     process.stderr.write(`${e.message}\n`);

@@ -10,13 +10,15 @@ import { type Fallas, SIN_FALLAS, Simulador, saldosIniciales } from './simulador
  * Under /reloadly it is also Reloadly's API (sandbox-reloadly.ts), with the same faults and ledger.
  * A timeout holds the answer for `esperaTimeoutMs`, longer than any client waits.
  */
-export function servidorSimulador(opciones: { fallas?: Partial<Fallas>; esperaTimeoutMs?: number } = {}) {
+export function servidorSimulador(
+  opciones: { fallas?: Partial<Fallas>; esperaTimeoutMs?: number; saldo?: number } = {},
+) {
   let fallas: Fallas = { ...SIN_FALLAS, ...opciones.fallas };
   const cuentas = new Map<string, Simulador>();
   const cuenta = (nombre: string) => {
     let s = cuentas.get(nombre);
     if (!s) {
-      s = new Simulador(fallas, saldosIniciales(nombre));
+      s = new Simulador(fallas, saldosIniciales(nombre, opciones.saldo));
       cuentas.set(nombre, s);
     }
     return s;

@@ -14,12 +14,6 @@ import { ErrorApi } from '../../lib/errores.ts';
 import * as lineas from '../lineas/service.ts';
 import * as repo from './repo.ts';
 
-/** How long an export stays downloadable (env EXCEL_TTL_MIN, default 60 minutes). */
-export const ttlExcel = (env: NodeJS.ProcessEnv = process.env) => {
-  const n = Number(env.EXCEL_TTL_MIN);
-  return (Number.isInteger(n) && n > 0 ? n : 60) * 60_000;
-};
-
 /** Size of the stored chunks: a download holds one at a time. */
 const TROZO = 1024 * 1024;
 
@@ -78,7 +72,7 @@ export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
     titulos: contenido.titulos,
     numericas: contenido.numericas,
   });
-  const expira = new Date(Date.now() + ttlExcel());
+  const expira = new Date(Date.now() + ctx.config.excelTtlMin * 60_000);
   try {
     try {
       // The rows are read here (the embedded database lives in this thread) and written there.

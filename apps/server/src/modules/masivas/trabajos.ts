@@ -6,12 +6,7 @@ import { procesarLinea, type TrabajoLinea } from './service.ts';
  * Lines of bulk blocks one worker sends at once (MASIVAS_CONCURRENCIA, default 10): the bound
  * on what a block puts on the provider per worker process.
  */
-export const concurrenciaMasivas = (env: NodeJS.ProcessEnv = process.env) => {
-  const n = Number(env.MASIVAS_CONCURRENCIA);
-  return Number.isInteger(n) && n > 0 && n <= 200 ? n : 10;
-};
-
-export async function registrarTrabajadorMasivas(ctx: Ctx, concurrencia = concurrenciaMasivas()) {
+export async function registrarTrabajadorMasivas(ctx: Ctx, concurrencia = ctx.config.masivasConcurrencia) {
   return ctx.boss.work<TrabajoLinea>(
     COLAS.masiva,
     { batchSize: concurrencia, pollingIntervalSeconds: 0.5 },

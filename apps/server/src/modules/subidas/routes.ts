@@ -27,7 +27,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Uploads of .xlsx files (subirArchivos) and their templates. */
 export const rutasSubidas: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
-  const limites = subidas.limitesSubida();
+  const limites = subidas.limitesSubida(app.config.subidas);
   // An upload cut short by the death of the process (embedded database: written in chunks) is
   // undone before the server answers anyone (tramos.ts).
   try {

@@ -2,6 +2,7 @@ import { accionPermitida } from '@recargas/contracts/acceso';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
+import { type Config, SUBIDAS_POR_DEFECTO } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
@@ -29,19 +30,17 @@ export type { FilaLeida } from './xlsx.ts';
 export { leerHoja, revisarZip } from './xlsx.ts';
 
 const MiB = 1024 * 1024;
-const entero = (v: string | undefined, porDefecto: number) => {
-  const n = Number(v);
-  return v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : porDefecto;
-};
 
-/** Upload limits from the environment (read when the routes are registered). */
-export function limitesSubida(env: NodeJS.ProcessEnv = process.env): LimitesXlsx & { maxBytes: number } {
+/** Upload limits of the settings (SUBIDA_MAX_MB, SUBIDA_MAX_DESCOMPRIMIDO_MB, SUBIDA_MAX_FILAS). */
+export function limitesSubida(
+  s: Config['subidas'] = SUBIDAS_POR_DEFECTO,
+): LimitesXlsx & { maxBytes: number } {
   return {
-    maxBytes: entero(env.SUBIDA_MAX_MB, 30) * MiB,
-    maxDescomprimido: entero(env.SUBIDA_MAX_DESCOMPRIMIDO_MB, 400) * MiB,
+    maxBytes: s.maxMb * MiB,
+    maxDescomprimido: s.maxDescomprimidoMb * MiB,
     maxRazon: 200,
     maxEntradas: 200,
-    maxFilas: entero(env.SUBIDA_MAX_FILAS, 100_000),
+    maxFilas: s.maxFilas,
     maxColumnas: 30,
     maxCelda: 200,
   };
