@@ -38,6 +38,7 @@ describe('menu of spec sections 2 and 6', () => {
       'configuraciones',
       'integraciones',
       'auditoria',
+      'conciliaciones',
       'actualizaciones',
     ]);
   });
@@ -53,6 +54,7 @@ describe('menu of spec sections 2 and 6', () => {
       'configuraciones',
       'integraciones',
       'auditoria',
+      'conciliaciones',
       'actualizaciones',
     ]);
   });

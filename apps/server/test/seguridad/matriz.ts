@@ -139,6 +139,11 @@ export const MATRIZ: Record<string, Regla> = {
   'DELETE /api/webhooks/{id}': { niveles: ADMINS },
   'GET /api/webhooks/entregas': { niveles: ADMINS },
   'POST /api/webhooks/entregas/{id}/reenviar': { niveles: ADMINS },
+  // Reconciliation with the provider's statement (issue 22): levels 0 and 1, their company's days
+  'GET /api/conciliaciones': { niveles: ADMINS },
+  'GET /api/conciliaciones/{id}': { niveles: ADMINS },
+  'POST /api/conciliaciones/subir': { niveles: ADMINS },
+  'POST /api/conciliaciones/obtener': { niveles: ADMINS },
   'POST /v1/recargas': 'llave',
   'GET /v1/recargas': 'llave',
   'GET /v1/recargas/{id}': 'llave',

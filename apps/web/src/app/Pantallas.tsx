@@ -31,6 +31,9 @@ const RecargasConPaneles = perezosa(async () => {
 const PANTALLAS: Record<string, ComponentType> = {
   recargas: RecargasConPaneles,
   saldos: perezosa(async () => (await import('../features/saldos/Saldos.tsx')).Saldos),
+  conciliaciones: perezosa(
+    async () => (await import('../features/conciliaciones/Conciliaciones.tsx')).Conciliaciones,
+  ),
   integraciones: perezosa(
     async () => (await import('../features/integraciones/Integraciones.tsx')).Integraciones,
   ),

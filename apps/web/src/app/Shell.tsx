@@ -1,6 +1,7 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import DynamicFeed from '@mui/icons-material/DynamicFeed';
+import FactCheck from '@mui/icons-material/FactCheck';
 import History from '@mui/icons-material/History';
 import Inventory from '@mui/icons-material/Inventory';
 import Logout from '@mui/icons-material/Logout';
@@ -69,6 +70,7 @@ const ICONOS: Record<string, ReactNode> = {
   recargasCarier: <SettingsCell />,
   configRecargasSinUsuario: <PersonOff />,
   saldos: <AccountBalanceWallet />,
+  conciliaciones: <FactCheck />,
   configuraciones: <Settings />,
   actualizaciones: <NewReleases />,
   auditoria: <History />,

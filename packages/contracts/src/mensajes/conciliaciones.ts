@@ -2,6 +2,7 @@
 export const MENSAJES_CONCILIACIONES = {
   /** (propio) menu entry and screen title */ conciliaciones: 'Conciliaciones',
   /** (propio) */ conciliacionDia: 'Día',
+  /** (propio) */ conciliacionDias: 'Días',
   /** (propio) */ conciliacionPlataforma: 'Plataforma',
   /** (propio) */ conciliacionOrigen: 'Origen',
   /** (propio) */ conciliacionOrigenProveedor: 'Proveedor',

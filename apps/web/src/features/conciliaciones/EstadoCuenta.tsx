@@ -1,0 +1,118 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import type { PeticionConciliar, ResumenDia } from '@recargas/contracts/conciliaciones';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSnackbar } from 'notistack';
+import { type ChangeEvent, useState } from 'react';
+import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
+import { Seleccion } from '../../ui/Seleccion.tsx';
+import { obtenerDia, subirEstadoCuenta } from './api.ts';
+import { plataformaDe } from './formato.ts';
+
+const ACEPTA = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The day and platform to reconcile: 'Obtener del proveedor' asks the provider's statement,
+ * or a statement file (.xlsx or .csv) is chosen and uploaded. The day reconciled is chosen below.
+ */
+export function EstadoCuenta({ alConciliar }: { alConciliar: (d: ResumenDia) => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const consultas = useQueryClient();
+  const [dia, setDia] = useState<Dayjs | null>(() => dayjs().subtract(1, 'day'));
+  const [plataforma, setPlataforma] = useState<1 | 2>(1);
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const hecho = (r: { mensaje: string; dia: ResumenDia }) => {
+    enqueueSnackbar(r.mensaje, { variant: 'success' });
+    // Every page of the days and of each day's mismatches.
+    void consultas.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('/api/conciliaciones'),
+    });
+    alConciliar(r.dia);
+  };
+  const fallo = (e: Error) => enqueueSnackbar(e.message || M.ocurrioUnError, { variant: 'error' });
+  const peticion = (): PeticionConciliar | undefined => {
+    const d = deDia(dia);
+    if (!d) enqueueSnackbar(M.lineaFechaInvalida, { variant: 'error' });
+    return d ? { plataforma, dia: d } : undefined;
+  };
+  const obtener = useMutation({ mutationFn: obtenerDia, onSuccess: hecho, onError: fallo });
+  const subir = useMutation({
+    mutationFn: ({ p, f }: { p: PeticionConciliar; f: File }) => subirEstadoCuenta(p, f),
+    onSuccess: hecho,
+    onError: fallo,
+  });
+  const ocupado = obtener.isPending || subir.isPending;
+  const alElegir = (e: ChangeEvent<HTMLInputElement>) => setArchivo(e.target.files?.[0] ?? null);
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-label={M.conciliacionSubir}>
+      <Grid container spacing={2} sx={{ alignItems: 'center' }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <ProveedorFechas>
+            <DatePicker
+              label={M.conciliacionDia}
+              value={dia}
+              minDate={DIA_MINIMO}
+              disableFuture
+              onChange={setDia}
+              slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'dia' } }}
+            />
+          </ProveedorFechas>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Seleccion
+            label={M.conciliacionPlataforma}
+            name="plataforma"
+            value={plataforma}
+            onChange={(e) => setPlataforma(Number(e.target.value) === 2 ? 2 : 1)}
+            opciones={[1, 2].map((n) => ({ valor: n, texto: plataformaDe(n) }))}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Button
+            variant="contained"
+            disabled={ocupado}
+            onClick={() => {
+              const p = peticion();
+              if (p) obtener.mutate(p);
+            }}
+          >
+            {M.conciliacionObtener}
+          </Button>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 'auto' }}>
+          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+            {M.conciliacionArchivo}
+            <input hidden type="file" name="archivo" accept={ACEPTA} onChange={alElegir} />
+          </Button>
+        </Grid>
+        {archivo && (
+          <Grid size={{ xs: 12, sm: 'grow' }}>
+            <Typography data-testid="estado-elegido" sx={{ wordBreak: 'break-all' }}>
+              {texto('archivoElegido', { nombre: archivo.name })}
+            </Typography>
+          </Grid>
+        )}
+        {archivo && (
+          <Grid size={{ xs: 12, sm: 'auto' }}>
+            <Button
+              variant="contained"
+              disabled={ocupado}
+              onClick={() => {
+                const p = peticion();
+                if (p) subir.mutate({ p, f: archivo });
+              }}
+            >
+              {M.conciliacionSubir}
+            </Button>
+          </Grid>
+        )}
+      </Grid>
+    </Paper>
+  );
+}
