@@ -85,7 +85,7 @@ describe.each([
       .locator('tbody tr[data-index="0"] td')
       .allTextContents();
     expect(fila.slice(1, 4)).toEqual(['admin', '127.0.0.1', M.tipoSaldoMinimo]);
-    expect(fila[7]).toBe('{"minimo":4321}');
+    expect(fila[7]).toBe('minimo: 4321');
     await pagina.screenshot({ path: `test-results/auditoria-${ancho}.png` });
   });
 
@@ -120,7 +120,7 @@ describe.each([
       .getByTestId('tabla-rastro')
       .locator(`tbody tr[data-index="${CAMBIOS}"] td`)
       .allTextContents();
-    expect(ultima[7]).toBe(JSON.stringify({ accentColor: color(0) }));
+    expect(ultima[7]).toBe(`accentColor: ${color(0)}`);
     await pagina.screenshot({ path: `test-results/auditoria-fin-${ancho}.png` });
     expect(errores).toEqual([]);
   });

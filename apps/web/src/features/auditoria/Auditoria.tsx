@@ -21,15 +21,25 @@ import { diaLocal } from '../../ui/RangoFechas.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
 import { useAuditoria } from './api.ts';
 
-/** A value before or after, short enough for a cell; the whole of it on hover. */
-const Valor = ({ v }: { v: unknown }) => {
-  const t = valorAuditado(v);
-  return (
-    <span title={t} style={{ display: 'inline-block', maxWidth: 260, overflowWrap: 'anywhere' }}>
-      {t}
-    </span>
-  );
-};
+/** A value before or after as a person reads it: `clave: valor` per field; the JSON on hover. */
+function legible(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v !== 'object' || Array.isArray(v)) return valorAuditado(v);
+  return Object.entries(v)
+    .map(
+      ([k, x]) => `${k}: ${typeof x === 'string' ? x : Array.isArray(x) ? x.join(', ') : JSON.stringify(x)}`,
+    )
+    .join(' · ');
+}
+
+const Valor = ({ v }: { v: unknown }) => (
+  <span
+    title={valorAuditado(v)}
+    style={{ display: 'inline-block', minWidth: 140, maxWidth: 260, overflowWrap: 'anywhere' }}
+  >
+    {legible(v)}
+  </span>
+);
 
 const CELDAS: Partial<Record<(typeof COLUMNAS_AUDITORIA)[number], (f: FilaAuditoria) => ReactNode>> = {
   fecha: (f) => fechaCorta(f.fecha),
