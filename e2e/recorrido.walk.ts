@@ -15,7 +15,7 @@ import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador
 const base = inject('baseURL');
 const ANCHOS = [1280, 800] as const;
 
-/** The /in/ routes of spec section 2; `:id` is a real user or release note, read in beforeAll. */
+/** The /in/ routes of spec section 2 (and integraciones, issue 23); `:id` is a real user or release note, read in beforeAll. */
 const RUTAS = [
   'recargas',
   'recargasMasivas',
@@ -27,6 +27,7 @@ const RUTAS = [
   'subirArchivos',
   'administrarBase',
   'configuraciones',
+  'integraciones',
   'graficas',
   'grarecicladoMasivo',
   'portabilidades',

@@ -1,4 +1,5 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import Api from '@mui/icons-material/Api';
 import BarChart from '@mui/icons-material/BarChart';
 import DynamicFeed from '@mui/icons-material/DynamicFeed';
 import FactCheck from '@mui/icons-material/FactCheck';
@@ -72,6 +73,7 @@ const ICONOS: Record<string, ReactNode> = {
   saldos: <AccountBalanceWallet />,
   conciliaciones: <FactCheck />,
   configuraciones: <Settings />,
+  integraciones: <Api />,
   actualizaciones: <NewReleases />,
   auditoria: <History />,
 };
