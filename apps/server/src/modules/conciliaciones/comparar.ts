@@ -1,6 +1,7 @@
 import type { TipoDiferencia } from '@recargas/contracts/conciliaciones';
 import { M } from '@recargas/contracts/mensajes';
 import type { FilaEstadoCuenta, ResultadoConsulta } from '../../providers/puerto.ts';
+import type { NuevaDiferencia } from './repo.ts';
 
 /** One of our top-ups of the day, as the comparison reads it. */
 export interface Nuestra {
@@ -13,17 +14,8 @@ export interface Nuestra {
   creada: Date;
 }
 
-export interface Diferencia {
-  tipo: TipoDiferencia;
-  recarga_id: number | null;
-  folio: string;
-  dn: string;
-  monto_nuestro: number | null;
-  monto_suyo: number | null;
-  estado_nuestro: string | null;
-  estado_suyo: string | null;
-  hora: Date | null;
-}
+/** A mismatch as it is stored (conciliacion_diferencias). */
+export type Diferencia = Required<NuevaDiferencia>;
 
 const abierta = (estado: string) => estado !== 'exitosa' && estado !== 'fallida';
 
