@@ -43,6 +43,19 @@ let salida: string | undefined;
 let muestreo: NodeJS.Timeout | undefined;
 let seguir = true;
 
+/**
+ * On a loaded machine an upload or an export may take longer than fetch's 300 s wait for an
+ * answer to start ("fetch failed", UND_ERR_HEADERS_TIMEOUT, in the first round at load 26): the
+ * global dispatcher (fetch's own undici Agent, in place after a first fetch) is replaced by one
+ * without time limits.
+ */
+function sinLimitesDeTiempo() {
+  const clave = Symbol.for('undici.globalDispatcher.1');
+  const g = globalThis as unknown as Record<symbol, object>;
+  const Agente = (g[clave] as object).constructor as new (o: object) => object;
+  g[clave] = new Agente({ headersTimeout: 0, bodyTimeout: 0 });
+}
+
 try {
   // 1. The embedded database, with the demo data and SOAK_LINEAS generated lines of its company.
   let t = performance.now();
@@ -106,6 +119,7 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = hijo.pid as number;
+  sinLimitesDeTiempo();
   // RSS after a full collection in the server (two passes, then time for V8 to release pages).
   const rssTrasGc = async () => {
     hijo.kill('SIGUSR2');
@@ -219,7 +233,7 @@ try {
   });
   if (crecimiento > 20) process.exitCode = 1;
 } catch (e) {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(e instanceof Error ? `${e.message}${e.cause ? ` (${String(e.cause)})` : ''}` : e);
   process.exitCode = 1;
 } finally {
   seguir = false;
