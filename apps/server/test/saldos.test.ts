@@ -19,7 +19,14 @@ describe('balances and minimum balances', () => {
     const r = await pedir(admin, 'GET', '/saldosData');
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({
-      data: { saldos: { recargatodo: 1_000_000, pagaqui: { MOVISTAR: 1234, IUSA_UNEFON: 5678 } } },
+      data: {
+        saldos: { recargatodo: 1_000_000, pagaqui: { MOVISTAR: 1234, IUSA_UNEFON: 5678 } },
+        // Each platform's breaker (carriers-respaldo.test.ts): never changed yet.
+        estados: [
+          { plataforma: 1, nombre: 'Recargatodo', estado: 'disponible', cambiado: null },
+          { plataforma: 2, nombre: 'Pagaqui', estado: 'disponible', cambiado: null },
+        ],
+      },
     });
   });
 

@@ -12,7 +12,10 @@ import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
 import { cambiarPlataforma, usePlataformaCarrier, usePlataformasEmpresa } from './api.ts';
 
-/** /in/recargasCarier: 'Recargas por tipo de carrier', one select of platform users per carrier. */
+/**
+ * /in/recargasCarier: 'Recargas por tipo de carrier', one select of platform users per carrier,
+ * and beside it the second platform, tried when the first certainly did not take a top-up.
+ */
 export function RecargasCarrier() {
   const navegar = useNavigate();
   const consultas = useQueryClient();
@@ -39,32 +42,63 @@ export function RecargasCarrier() {
           const predeterminado = actual
             ? texto('porDefecto', { usuario: actual.usuario, plataforma: actual.plataforma })
             : '';
+          // The second platform is another account than the first: users of the other platform.
+          const otros =
+            usuarios.data?.plataformas.filter((p) => p.noPlataforma !== actual?.noPlataforma) ?? [];
           return (
             <Grid key={carrier} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                select
-                fullWidth
-                name={`carrier-${carrier}`}
-                label={nombre}
-                value={actual?.empresaPlataformaId ?? ''}
-                disabled={!actual || cambiar.isPending}
-                onChange={(e) =>
-                  cambiar.mutate({
-                    carrier,
-                    empresaPlataformaId: e.target.value === '' ? null : Number(e.target.value),
-                  })
-                }
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">
-                  <em>{predeterminado}</em>
-                </MenuItem>
-                {usuarios.data?.plataformas.map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.usuario} ({p.plataforma})
+              <Stack spacing={1.5}>
+                <TextField
+                  select
+                  fullWidth
+                  name={`carrier-${carrier}`}
+                  label={nombre}
+                  value={actual?.empresaPlataformaId ?? ''}
+                  disabled={!actual || cambiar.isPending}
+                  onChange={(e) =>
+                    cambiar.mutate({
+                      carrier,
+                      empresaPlataformaId: e.target.value === '' ? null : Number(e.target.value),
+                    })
+                  }
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value="">
+                    <em>{predeterminado}</em>
                   </MenuItem>
-                ))}
-              </TextField>
+                  {usuarios.data?.plataformas.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.usuario} ({p.plataforma})
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  fullWidth
+                  size="small"
+                  name={`respaldo-${carrier}`}
+                  label={`${M.plataformaRespaldo} (${nombre})`}
+                  value={actual?.respaldoId ?? ''}
+                  disabled={!actual || cambiar.isPending}
+                  onChange={(e) =>
+                    cambiar.mutate({
+                      carrier,
+                      empresaPlataformaId: actual?.empresaPlataformaId ?? null,
+                      respaldoId: e.target.value === '' ? null : Number(e.target.value),
+                    })
+                  }
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value="">
+                    <em>{M.sinRespaldo}</em>
+                  </MenuItem>
+                  {otros.map((p) => (
+                    <MenuItem key={p.id} value={p.id}>
+                      {p.usuario} ({p.plataforma})
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
             </Grid>
           );
         })}

@@ -47,5 +47,9 @@ export const usePlataformaCarrier = () =>
     queryFn: () => api<z.infer<typeof respuestaPlataformaCarrier>>(API_CARRIERS.plataformaCarrier),
   });
 
-export const cambiarPlataforma = (cuerpo: { carrier: Carrier; empresaPlataformaId: number | null }) =>
-  api<Mensaje>(API_CARRIERS.cambiarPlataformas, { cuerpo });
+/** A carrier's first platform user and, when given, its second (null: none). */
+export const cambiarPlataforma = (cuerpo: {
+  carrier: Carrier;
+  empresaPlataformaId: number | null;
+  respaldoId?: number | null;
+}) => api<Mensaje>(API_CARRIERS.cambiarPlataformas, { cuerpo });

@@ -1,17 +1,19 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { M } from '@recargas/contracts/mensajes';
-import { API_SALDOS } from '@recargas/contracts/saldos';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { API_SALDOS, type EstadoPlataforma, ETIQUETA_ESTADO_PLATAFORMA } from '@recargas/contracts/saldos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
+import { fechaCorta } from '../../lib/fechas.ts';
 import { guardarMinimos, type Minimos as RespuestaMinimos, useMinimos, useSaldos } from './api.ts';
 
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
@@ -46,8 +48,41 @@ export function Saldos() {
           </Grid>
         ))}
       </Grid>
+      <EstadoPlataformas estados={data?.data.estados ?? []} />
       <Minimos />
     </Stack>
+  );
+}
+
+const COLOR_ESTADO = { disponible: 'success', 'con-fallas': 'warning', abierto: 'error' } as const;
+
+/** Each platform's state (its circuit breaker: available, failing, out of service) and since when. */
+function EstadoPlataformas({
+  estados,
+}: {
+  estados: { plataforma: number; nombre: string; estado: EstadoPlataforma; cambiado: string | null }[];
+}) {
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {M.estadoPlataformas}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+        {estados.map((e) => (
+          <Stack key={e.plataforma} spacing={0.5} data-testid={`estado-plataforma-${e.plataforma}`}>
+            <Typography color="text.secondary">{e.nombre}</Typography>
+            <Chip
+              label={ETIQUETA_ESTADO_PLATAFORMA[e.estado]}
+              color={COLOR_ESTADO[e.estado]}
+              sx={{ alignSelf: 'flex-start' }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {e.cambiado ? texto('estadoDesde', { fecha: fechaCorta(e.cambiado) }) : M.sinCambios}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
