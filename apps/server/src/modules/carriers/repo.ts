@@ -40,15 +40,24 @@ export const usuarioPorId = (db: Db, empresaId: number, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
-/** The chosen platform user of each carrier that has one. */
-export const elegidos = (db: Db, empresaId: number) =>
+/**
+ * The platform user of each carrier that has one in `tabla`: the chosen one
+ * (plataformas_carrier) or the second (plataformas_respaldo, 0027); both tables have the same columns.
+ */
+const elegidosEn = (db: Db, tabla: 'plataformas_carrier' | 'plataformas_respaldo', empresaId: number) =>
   db
-    .selectFrom('plataformas_carrier as pc')
+    .selectFrom(`${tabla} as pc` as 'plataformas_carrier as pc')
     .innerJoin('plataformas_empresa as pe', 'pe.id', 'pc.plataforma_empresa_id')
     .innerJoin('proveedores as p', 'p.id', 'pe.proveedor_id')
-    .select(['pc.carrier', 'pe.id', 'pe.username', 'p.numero', 'p.nombre'])
+    .select(['pc.carrier', 'pe.id', 'pe.username', 'pe.proveedor_id', 'p.numero', 'p.nombre'])
     .where('pc.empresa_id', '=', empresaId)
     .execute();
+
+/** The chosen platform user of each carrier that has one. */
+export const elegidos = (db: Db, empresaId: number) => elegidosEn(db, 'plataformas_carrier', empresaId);
+
+/** The second platform user of each carrier that has one (0027). */
+export const respaldos = (db: Db, empresaId: number) => elegidosEn(db, 'plataformas_respaldo', empresaId);
 
 export const elegir = (db: Db, empresaId: number, carrier: string, plataformaEmpresaId: number) =>
   db
@@ -91,16 +100,6 @@ export const guardarComentarios = (
         actualizado: new Date(),
       })),
     )
-    .execute();
-
-/** The second platform user of each carrier that has one (0027). */
-export const respaldos = (db: Db, empresaId: number) =>
-  db
-    .selectFrom('plataformas_respaldo as pr')
-    .innerJoin('plataformas_empresa as pe', 'pe.id', 'pr.plataforma_empresa_id')
-    .innerJoin('proveedores as p', 'p.id', 'pe.proveedor_id')
-    .select(['pr.carrier', 'pe.id', 'pe.username', 'pe.proveedor_id', 'p.nombre'])
-    .where('pr.empresa_id', '=', empresaId)
     .execute();
 
 /** Sets (or with null removes) the second platform user of a carrier. */

@@ -16,7 +16,6 @@ import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { ResultadoConsulta } from '../../providers/puerto.ts';
 import * as auditoria from '../auditoria/service.ts';
-import * as empresas from '../empresas/service.ts';
 import * as lineas from '../lineas/service.ts';
 import { type Llave, primera } from './idempotencia.ts';
 import type { FilaEmpresa } from './repo.ts';
