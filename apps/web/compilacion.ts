@@ -9,8 +9,8 @@ const COMPRIMIBLE = /\.(js|css|html|svg|json|webmanifest|txt|map)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MINIMO = 1024;
 
-/** The service worker's list to keep for offline start: the entry, the login route and what they import. */
-export function archivosDelLogin(manifiesto: Manifest): string[] {
+/** The built files (JavaScript and CSS) of the entry and some modules, with what they import statically. */
+function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
   const vistos = new Set<string>();
   const visitar = (clave: string) => {
     const parte = manifiesto[clave];
@@ -18,11 +18,18 @@ export function archivosDelLogin(manifiesto: Manifest): string[] {
     vistos.add(clave);
     for (const i of parte.imports ?? []) visitar(i);
   };
-  visitar('index.html');
-  visitar('src/features/auth/Login.tsx');
+  for (const m of ['index.html', ...modulos]) visitar(m);
   const archivos = [...vistos].flatMap((c) => [manifiesto[c]?.file ?? '', ...(manifiesto[c]?.css ?? [])]);
   return [...new Set(archivos.filter((f) => f.endsWith('.js') || f.endsWith('.css')))].sort();
 }
+
+/** The service worker's list to keep for offline start: the entry, the login route and what they import. */
+export const archivosDelLogin = (manifiesto: Manifest) =>
+  archivosDe(manifiesto, ['src/features/auth/Login.tsx']);
+
+/** What a page under /in/ runs before its screen: the shell, the screens' router and the toasts. */
+export const archivosDelShell = (manifiesto: Manifest) =>
+  archivosDe(manifiesto, ['src/app/Shell.tsx', 'src/app/Pantallas.tsx', 'src/app/Avisos.tsx']);
 
 async function* recorrer(dir: string): AsyncGenerator<string> {
   for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -34,13 +41,15 @@ async function* recorrer(dir: string): AsyncGenerator<string> {
 
 /**
  * sw.js gets the shell's files and a version that changes with them (a new build installs anew);
- * .vite/login.json lists them for the server, which asks a company's page to preload them.
+ * .vite/login.json lists them for the server, which asks a company's page to preload them, and
+ * .vite/shell.json the files a page under /in/ needs before its screen (preloaded there too).
  */
 async function prepararTrabajador(salida: string): Promise<void> {
   const ruta = join(salida, 'sw.js');
   const manifiesto = JSON.parse(await readFile(join(salida, '.vite/manifest.json'), 'utf8')) as Manifest;
   const login = archivosDelLogin(manifiesto);
   await writeFile(join(salida, '.vite/login.json'), JSON.stringify(login));
+  await writeFile(join(salida, '.vite/shell.json'), JSON.stringify(archivosDelShell(manifiesto)));
   const precarga = login.map((f) => `/${f}`);
   const version = createHash('sha256').update(precarga.join('\n')).digest('hex').slice(0, 12);
   const fuente = await readFile(ruta, 'utf8');

@@ -30,6 +30,11 @@ beforeAll(async () => {
     join(dir, '.vite/login.json'),
     JSON.stringify(['assets/index-abc123.js', 'assets/Login-def456.js']),
   );
+  // And the shell's, for the pages under /in/.
+  writeFileSync(
+    join(dir, '.vite/shell.json'),
+    JSON.stringify(['assets/index-abc123.js', 'assets/Shell-ghi789.js']),
+  );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'assets/index-abc123.js'), JS);
   // What the web build writes beside each file (apps/web/compilacion.ts), marked to tell them apart.
@@ -98,7 +103,12 @@ describe('installable per company', () => {
     const vcell = await pedir('/vcell/recargasUsuario', { accept: 'text/html' });
     expect(vcell.body).not.toContain('Login-def456.js');
     expect(vcell.body).toContain('href="/getEmpresa/vcell/manifest.webmanifest"');
-    expect((await pedir('/in/recargas', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
+    const dentro = (await pedir('/in/recargas', { accept: 'text/html' })).body;
+    expect(dentro).not.toContain('rel="manifest"');
+    // A page of the shell asks for the shell's code at once (not the login's) and says Cargando….
+    expect(dentro).toContain('<link rel="modulepreload" crossorigin href="/assets/Shell-ghi789.js" />');
+    expect(dentro).not.toContain('Login-def456.js');
+    expect(dentro).toContain(`${M.cargando}</p></div>`);
     expect((await pedir('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
   });
 

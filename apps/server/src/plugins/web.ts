@@ -32,11 +32,11 @@ declare module 'fastify' {
 }
 
 /**
- * The login route's JavaScript as the build lists it (.vite/login.json): a company's page asks for
- * it with the entry instead of after the entry has run.
+ * The JavaScript of the login route (.vite/login.json) or of the shell (.vite/shell.json) as the
+ * build lists it: the page asks for it with the entry instead of after the entry has run.
  */
-function precargaLogin(dir: string, indice: string): string {
-  const ruta = join(dir, '.vite/login.json');
+function precargaDe(dir: string, indice: string, lista: 'login.json' | 'shell.json'): string {
+  const ruta = join(dir, '.vite', lista);
   if (!existsSync(ruta)) return '';
   const archivos = (JSON.parse(readFileSync(ruta, 'utf8')) as string[]).filter(
     (f) => f.endsWith('.js') && !indice.includes(`/${f}"`),
@@ -44,25 +44,36 @@ function precargaLogin(dir: string, indice: string): string {
   return archivos.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />\n  `).join('');
 }
 
+const cargando = (indice: string) =>
+  indice.replace(
+    '<div id="root"></div>',
+    `<div id="root"><p style="${ESTILO_CARGANDO}">${M.cargando}</p></div>`,
+  );
+
 /**
  * /<empresa> and its pages link that company's manifest (the browser offers to install it),
- * preload the login's code, and say Cargando… until the app draws.
+ * preload the login's code, and say Cargando… until the app draws. /in/… preloads the shell's
+ * code and says Cargando… too: a phone shows text at once, not a white page (issue 21).
  */
-function paginaDeEmpresa(indice: string, precarga: string, url: string): string {
+function paginaDeEmpresa(indice: string, precarga: { login: string; shell: string }, url: string): string {
   let primero = '';
   try {
     primero = decodeURIComponent(url.split(/[/?#]/)[1] ?? '');
   } catch {
     return indice;
   }
+  if (primero === 'in') return cargando(indice.replace('</head>', `${precarga.shell}</head>`));
   const codigo = codigoEmpresa.safeParse(primero);
-  if (!codigo.success || codigo.data === 'in') return indice;
+  if (!codigo.success) return indice;
   const href = API_EMPRESAS.manifiesto.replace(':name', encodeURIComponent(codigo.data));
   // Only the login itself (/<empresa>) needs the login's code.
   const esLogin = (url.split(/[?#]/)[0] ?? '').split('/').filter(Boolean).length === 1;
-  return indice
-    .replace('</head>', `${esLogin ? precarga : ''}<link rel="manifest" href="${href}" />\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root"><p style="${ESTILO_CARGANDO}">${M.cargando}</p></div>`);
+  return cargando(
+    indice.replace(
+      '</head>',
+      `${esLogin ? precarga.login : ''}<link rel="manifest" href="${href}" />\n  </head>`,
+    ),
+  );
 }
 
 const ESTILO_CARGANDO = 'margin:16px;font-family:Roboto,Arial,sans-serif;color:#555';
@@ -111,7 +122,10 @@ export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | un
     app.log.warn(`No hay web compilada en ${dir}: ejecuta npm run build`);
   }
   const indice = hayWeb ? readFileSync(join(dir, 'index.html'), 'utf8') : '';
-  const precarga = hayWeb ? precargaLogin(dir, indice) : '';
+  const precarga = {
+    login: hayWeb ? precargaDe(dir, indice, 'login.json') : '',
+    shell: hayWeb ? precargaDe(dir, indice, 'shell.json') : '',
+  };
   app.get('/offline.html', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDAR).send(SIN_RED),
   );

@@ -18,6 +18,10 @@ const conAvisos =
     );
   };
 
+const consultas = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
 // Each route downloads its own code: the login page does not carry the shell or any screen.
 const Login = perezosa(async () => (await import('../features/auth/Login.tsx')).Login);
 const SinEmpresa = perezosa(
@@ -26,20 +30,23 @@ const SinEmpresa = perezosa(
 const RecargaSinUsuario = perezosa(
   conAvisos(async () => (await import('../features/recargas/RecargaSinUsuario.tsx')).RecargaSinUsuario),
 );
-// The shell starts the download of the screens' router with its own: no wait in between.
+// The shell starts the download of the screens' router and the company's data with its own
+// code: no wait in between (the shell waits for the company before drawing a screen).
 const cargarPantallas = () => import('./Pantallas.tsx');
+const precargarEmpresa = async () => {
+  const empresa = localStorage.getItem('empresa');
+  if (empresa)
+    await consultas.prefetchQuery((await import('../lib/empresaPublica.ts')).consultaEmpresa(empresa));
+};
 const Shell = perezosa(
   conAvisos(async () => {
     void cargarPantallas();
+    void precargarEmpresa();
     return (await import('./Shell.tsx')).Shell;
   }),
 );
 const Pantallas = perezosa(async () => (await cargarPantallas()).Pantallas);
 const Inicio = perezosa(async () => (await cargarPantallas()).Inicio);
-
-const consultas = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 export function App() {
   return (

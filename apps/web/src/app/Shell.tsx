@@ -38,7 +38,7 @@ import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { menuPara } from '@recargas/contracts/menu';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useActualizaciones } from '../features/actualizaciones/api.ts';
 import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
@@ -52,6 +52,7 @@ import { borrarSesion, puede, SESION_CAMBIADA, type Sesion, ultimaEmpresa } from
 import { leerSesion } from '../lib/sesionConAjustes.ts';
 import { temaDe } from '../lib/tema.ts';
 import { CONTENIDO, SaltarAlContenido, useFocoAlNavegar } from './Foco.tsx';
+import { Cargando } from './perezosa.tsx';
 
 const ANCHO_MENU = 260;
 /** Spec: the mobile breakpoint is 800 px (800 and below is mobile). */
@@ -117,7 +118,6 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   const tema = useMemo(() => temaDe(empresa.data ?? TEMA_POR_DEFECTO), [empresa.data]);
   const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
   const [abierto, setAbierto] = useState(false);
-  const ocupado = useIsFetching() + useIsMutating() > 0;
   usePush();
   const alertasSaldo = useAlertasSaldo(puede(sesion, 'GET /api/alertasSaldo'));
   const nombreEmpresa = empresa.data?.nombre ?? sesion.empresa;
@@ -146,9 +146,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             <EnviarNotificacion sesion={sesion} />
             <Campana />
           </Toolbar>
-          {ocupado && (
-            <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />
-          )}
+          <Ocupado />
         </AppBar>
         <Drawer
           variant={escritorio ? 'permanent' : 'temporary'}
@@ -179,9 +177,20 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             id={CONTENIDO}
             tabIndex={-1}
             ref={principal}
-            sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 }, '&:focus, & h1:focus': { outline: 'none' } }}
+            // At least a screen high: the footer starts below the fold and is not pushed by the
+            // screen's content as it arrives (a layout shift on a phone, issue 21).
+            sx={{
+              flexGrow: 1,
+              minHeight: '100vh',
+              p: { xs: 1.5, md: 3 },
+              '&:focus, & h1:focus': { outline: 'none' },
+            }}
           >
-            <Outlet context={sesion} />
+            {/* The company's notice goes above the screen: the screen waits for it, not to be pushed
+                down; while its code arrives the shell stays drawn around the bar. */}
+            <Suspense fallback={<Cargando />}>
+              {empresa.isPending ? <Cargando /> : <Outlet context={sesion} />}
+            </Suspense>
           </Box>
           <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>
             © {new Date().getFullYear()} {nombreEmpresa} · {M.pie}
@@ -190,6 +199,17 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
       </Box>
     </ThemeProvider>
   );
+}
+
+/**
+ * The bar under the app bar while a call is under way. Its own component: each call that starts
+ * or ends draws this bar again, not the whole shell (issue 21: blocking time on a phone).
+ */
+function Ocupado() {
+  const ocupado = useIsFetching() + useIsMutating() > 0;
+  return ocupado ? (
+    <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />
+  ) : null;
 }
 
 function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null; alElegir: () => void }) {
