@@ -1,6 +1,7 @@
 import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Bitacora } from '../lib/bitacora.ts';
+import { fallaDeEnvio } from './http.ts';
 import type * as puerto from './puerto.ts';
 import { SinEstadoCuenta } from './puerto.ts';
 import type { Respuesta, SesionReloadly } from './reloadly-sesion.ts';
@@ -154,7 +155,8 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
         recipientPhone: { countryCode: 'MX', number: envio.dn },
       });
     } catch (e) {
-      return { estado: 'desconocida', motivo: e instanceof Error ? e.name : 'error' };
+      // Connection never opened: certainly not sent (another platform may take it); else unknown.
+      return fallaDeEnvio(e);
     }
     if (r.status === 200 || r.status === 201) return comoEnvio(this.leido(envio.id, r.cuerpo));
     const error = r.cuerpo as { errorCode?: unknown } | null;
