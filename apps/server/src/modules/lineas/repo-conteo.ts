@@ -43,16 +43,19 @@ export async function contarPorTotales(db: Db, a: Alcance, r: Rango, filtros: Fi
  * where the planner, shown the chip and the range, reads them through the trigram index.
  */
 export async function contarFilas(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas, hasta: number) {
-  const f = await conPlanPropio(db, (tx) =>
-    tx
-      .selectFrom(
-        consulta(tx, a, r, filtros)
-          .select(sql`1`.as('x'))
-          .limit(hasta + 1)
-          .as('f'),
-      )
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const f = await conPlanPropio(
+    db,
+    (tx) =>
+      tx
+        .selectFrom(
+          consulta(tx, a, r, filtros)
+            .select(sql`1`.as('x'))
+            .limit(hasta + 1)
+            .as('f'),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    { enParalelo: true },
   );
   return Number(f.n);
 }
