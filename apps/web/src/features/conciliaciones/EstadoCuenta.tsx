@@ -58,7 +58,8 @@ export function EstadoCuenta({ alConciliar }: { alConciliar: (d: ResumenDia) => 
               label={M.conciliacionDia}
               value={dia}
               minDate={DIA_MINIMO}
-              disableFuture
+              // Only days already over are reconciled (the server says so too).
+              maxDate={dayjs().subtract(1, 'day')}
               onChange={setDia}
               slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'dia' } }}
             />
