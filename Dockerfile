@@ -2,7 +2,10 @@
 # The portal as one image: API (default command) and job worker (node apps/server/dist/worker.js).
 # Build: docker build -t recargas-portal .   Run the stack: docker compose up -d (compose.yaml).
 
-FROM node:20-bookworm-slim AS base
+# The Node base; NODE_IMAGE names a stand-in where Docker Hub is out of reach (deploy/offline).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
 WORKDIR /app
 # The workspace manifests alone, so the dependency layers are reused until a manifest changes.
 COPY package.json package-lock.json .npmrc ./
@@ -24,7 +27,7 @@ RUN npm run build
 FROM base AS deps
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
