@@ -104,7 +104,7 @@ describe('carriers: second platform of a carrier (POST /cambiarPlataformasEmpres
     );
     const texto = await elegir({ carrier: 'M', empresaPlataformaId: null, respaldoId: 'x' });
     expect(texto.statusCode).toBe(400);
-    expect(typeof texto.json().mensaje).toBe('string');
+    expect(texto.json().mensaje).toBe(M.respaldoInvalido);
     expect(await carrier('M')).toMatchObject({ respaldoId: pagaquiId });
     await elegir({ carrier: 'M', empresaPlataformaId: null, respaldoId: null });
   });

@@ -136,7 +136,7 @@ export const peticionCambiarPlataforma = z.object({
   empresaPlataformaId: z.preprocess(vacioAIndefinido, z.coerce.number().int().positive().nullish()),
   respaldoId: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.union([z.null(), z.coerce.number().int().positive()]).optional(),
+    z.union([z.null(), z.coerce.number().int().positive()], M.respaldoInvalido).optional(),
   ),
 });
 export type PeticionCambiarPlataforma = z.output<typeof peticionCambiarPlataforma>;

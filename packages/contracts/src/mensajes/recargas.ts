@@ -104,6 +104,7 @@ export const MENSAJES_RECARGAS = {
   /** (propio) Failover between platforms (issue 22). */ plataformaRespaldo: 'Plataforma de respaldo',
   /** (propio) */ sinRespaldo: 'Sin respaldo',
   /** (propio) */ respaldoIgualPrincipal: 'La plataforma de respaldo debe ser distinta de la principal',
+  /** (propio) */ respaldoInvalido: 'Elige una plataforma de respaldo de la lista',
   /** (propio) */ plataformaNoDisponible: 'La plataforma no está disponible, intenta más tarde',
   /** (propio) */ estadoPlataformas: 'Estado de las plataformas',
   /** (propio) */ estadoDisponible: 'Disponible',
