@@ -115,7 +115,9 @@ export const conPlanPropio = <T>(db: Db, f: (tx: Db) => Promise<T>, o: { enParal
   db.transaction().execute(async (tx) => {
     // A page of 20 rows is read by one process: parallel workers each walk the range ahead of it
     // (10M lines, chip dn=5512: 98,000 rows read for 21, 1.3 s against 30-40 ms alone).
-    const sinParalelo = o.enParalelo ? sql`` : sql`, set_config('max_parallel_workers_per_gather', '0', true)`;
+    const sinParalelo = o.enParalelo
+      ? sql``
+      : sql`, set_config('max_parallel_workers_per_gather', '0', true)`;
     await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)${sinParalelo}`.execute(tx);
     return f(tx);
   });
