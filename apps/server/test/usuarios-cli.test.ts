@@ -128,6 +128,49 @@ describe('npm run admin', { timeout: 180_000 }, () => {
     expect(await revocada(sesion)).not.toBeNull();
   });
 
+  it('set-permissions and set-routes replace the lists, each one row of the audit trail', async () => {
+    const op = await usuario('op');
+    const listas = () =>
+      enBase(async (db) => ({
+        permisos: (
+          await db.selectFrom('usuario_permisos').select('clave').where('usuario_id', '=', op.id).execute()
+        ).map((f) => f.clave),
+        rutas: (
+          await db
+            .selectFrom('usuario_rutas')
+            .select('ruta')
+            .where('usuario_id', '=', op.id)
+            .orderBy('orden')
+            .execute()
+        ).map((f) => f.ruta),
+      }));
+    const p = await admin(
+      ['set-permissions', 'acme', 'op', '--permiso', 'INVENTARIO', '--permiso', 'GRAFICAS'],
+      env,
+    );
+    expect([p.codigo, p.stdout]).toEqual([
+      0,
+      'Usuario op de acme: con permisos nuevos; sus sesiones se cerraron\n',
+    ]);
+    const r = await admin(['set-routes', 'acme', 'op', '--ruta', 'recargas'], env);
+    expect(r.codigo).toBe(0);
+    expect(await listas()).toEqual({ permisos: ['GRAFICAS', 'INVENTARIO'], rutas: ['recargas'] });
+    const malo = await admin(['set-permissions', 'acme', 'op', '--permiso', 'NADA'], env);
+    expect([malo.codigo, malo.stderr.split('\n')[0]]).toEqual([2, 'Permiso desconocido: NADA']);
+    const rastro = await enBase((db) =>
+      db
+        .selectFrom('auditoria')
+        .select(['tipo', 'usuario', 'despues'])
+        .where('fila', '=', String(op.id))
+        .orderBy('id')
+        .execute(),
+    );
+    expect(rastro).toEqual([
+      { tipo: 'permisos', usuario: 'operador (CLI)', despues: { permisos: ['GRAFICAS', 'INVENTARIO'] } },
+      { tipo: 'rutas', usuario: 'operador (CLI)', despues: { rutas: ['recargas'] } },
+    ]);
+  });
+
   it("unlock clears the account's waits and every client's wait on it, not a client's own", async () => {
     const jefe = await usuario('jefe');
     const cuenta = `u:${jefe.empresa_id}:jefe`;
