@@ -30,8 +30,8 @@ const SinEmpresa = perezosa(
 const RecargaSinUsuario = perezosa(
   conAvisos(async () => (await import('../features/recargas/RecargaSinUsuario.tsx')).RecargaSinUsuario),
 );
-// The shell starts the download of the screens' router and the company's data with its own
-// code: no wait in between (the shell waits for the company before drawing a screen).
+// The shell starts the download of the screens' router, the page's screen and the company's data
+// with its own code: no wait in between (the shell waits for the company before drawing a screen).
 const cargarPantallas = () => import('./Pantallas.tsx');
 const precargarEmpresa = async () => {
   const empresa = localStorage.getItem('empresa');
@@ -40,7 +40,7 @@ const precargarEmpresa = async () => {
 };
 const Shell = perezosa(
   conAvisos(async () => {
-    void cargarPantallas();
+    void cargarPantallas().then((p) => p.precargarPantalla(window.location.pathname.split('/')[2] ?? ''));
     void precargarEmpresa();
     return (await import('./Shell.tsx')).Shell;
   }),

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSesion } from '../lib/sesion.ts';
-import { Cargando, perezosa } from './perezosa.tsx';
+import { Cargando, type Precargable, perezosa } from './perezosa.tsx';
 
 const UsuarioFormulario = perezosa(
   async () => (await import('../features/usuarios/UsuarioFormulario.tsx')).UsuarioFormulario,
@@ -76,6 +76,10 @@ const PANTALLAS: Record<string, ComponentType> = {
     async () => (await import('../features/reciclaje/RecicladoMasivo.tsx')).RecicladoMasivo,
   ),
 };
+
+/** Starts the download of /in/<ruta>'s screen: the shell asks while its own code arrives (issue 21). */
+export const precargarPantalla = (ruta: string) =>
+  (PANTALLAS[ruta] as Partial<Precargable> | undefined)?.precargar?.();
 
 /** /in: the user's first screen (recargas, or the first of their whitelist); the login lands here. */
 export function Inicio() {

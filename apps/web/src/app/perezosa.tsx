@@ -7,6 +7,11 @@ export const Cargando = () => <LinearProgress aria-label={M.cargando} />;
 
 const RECARGADA = 'chunkRecargado';
 
+/** A lazy screen whose download can start before it is drawn (the one a page opens on). */
+export interface Precargable {
+  precargar: () => void;
+}
+
 /**
  * A screen whose code is downloaded the first time it is shown. A chunk that no longer exists
  * (a new version was deployed while the tab was open) reloads the page once to get the new one;
@@ -14,10 +19,15 @@ const RECARGADA = 'chunkRecargado';
  */
 export function perezosa<P extends object>(
   cargar: () => Promise<ComponentType<P>>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
+): LazyExoticComponent<ComponentType<P>> & Precargable {
+  let carga: Promise<ComponentType<P>> | undefined;
+  const cargarUnaVez = () => {
+    carga ??= cargar();
+    return carga;
+  };
+  const componente = lazy(async () => {
     try {
-      return { default: await cargar() };
+      return { default: await cargarUnaVez() };
     } catch (e) {
       // Once: if the reload did not help (the file is really broken), the error stands.
       if (Date.now() - Number(sessionStorage.getItem(RECARGADA) ?? 0) < 10_000) throw e;
@@ -26,4 +36,5 @@ export function perezosa<P extends object>(
       return new Promise<never>(() => undefined);
     }
   });
+  return Object.assign(componente, { precargar: () => void cargarUnaVez().catch(() => undefined) });
 }
