@@ -122,16 +122,29 @@ function consultaDe({ empresaId, zona }: Lector, c: Rango): repo.Consulta {
   return { empresaId, desde: c.desde, hasta: c.hasta, zona, filtros, tipos };
 }
 
+type Cursor = ReturnType<typeof decodificarCursor>;
+
+/** A keyset page of trail rows after `c.after` and, with the first page, the count. */
+async function paginar(
+  c: { after?: string | undefined; limit: number },
+  leer: (cursor: Cursor | undefined, n: number) => Promise<(Fila & { k: string })[]>,
+  contar: () => Promise<number>,
+) {
+  const cursor = c.after ? decodificarCursor(c.after) : undefined;
+  const [filas, total] = await Promise.all([leer(cursor, c.limit + 1), cursor ? null : contar()]);
+  const { pagina, siguiente } = paginaDe(filas, c.limit);
+  return { filas: pagina.map(aFila), total, siguiente };
+}
+
 /** GET /api/auditoria: one page, newest first; the total with the first page. */
 export async function listar(db: Db, l: Lector, c: ConsultaAuditoriaGeneral) {
   const consulta = consultaDe(l, c);
-  const cursor = c.after ? decodificarCursor(c.after) : undefined;
-  const [filas, total] = await Promise.all([
-    repo.pagina(db, consulta, cursor, c.limit + 1),
-    cursor ? null : repo.contar(db, consulta),
-  ]);
-  const { pagina, siguiente } = paginaDe(filas, c.limit);
-  return { cambios: pagina.map(aFila), total, siguiente };
+  const { filas, total, siguiente } = await paginar(
+    c,
+    (cursor, n) => repo.pagina(db, consulta, cursor, n),
+    () => repo.contar(db, consulta),
+  );
+  return { cambios: filas, total, siguiente };
 }
 
 /** GET /api/auditoria/:id: one row of the caller's company; another company's is 404. */
@@ -147,7 +160,7 @@ const LOTE_EXPORTACION = 2000;
 export function paraExportar(db: Db, l: Lector, c: Rango) {
   const consulta = consultaDe(l, c);
   return async function* filas() {
-    let cursor: ReturnType<typeof decodificarCursor> | undefined;
+    let cursor: Cursor | undefined;
     for (;;) {
       const lote = await repo.pagina(db, consulta, cursor, LOTE_EXPORTACION);
       if (lote.length === 0) return;
@@ -160,16 +173,13 @@ export function paraExportar(db: Db, l: Lector, c: Rango) {
 }
 
 /** The settings history (GET /api/configuraciones/auditoria): the trail's `configuracion` rows. */
-export async function configuraciones(
+export const configuraciones = (
   db: Db,
   empresaId: number,
   c: { after?: string | undefined; limit: number },
-) {
-  const cursor = c.after ? decodificarCursor(c.after) : undefined;
-  const [filas, total] = await Promise.all([
-    repo.configuraciones(db, empresaId, cursor, c.limit + 1),
-    cursor ? null : repo.contarConfiguraciones(db, empresaId),
-  ]);
-  const { pagina, siguiente } = paginaDe(filas, c.limit);
-  return { filas: pagina.map(aFila), total, siguiente };
-}
+) =>
+  paginar(
+    c,
+    (cursor, n) => repo.configuraciones(db, empresaId, cursor, n),
+    () => repo.contarConfiguraciones(db, empresaId),
+  );
