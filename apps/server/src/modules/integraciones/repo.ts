@@ -20,16 +20,23 @@ export interface LlaveActiva {
   rutas: string[];
 }
 
-const llavesActivas = sentencia<LlaveActiva>(`select k.id, k.prefijo, k.secreto_hash, k.ips, k.empresa_id,
+// The keys first (materialized): planned generically (database.ts) on stale statistics, the
+// joined form scanned every key of every user of the company per call (13-22 ms with 200 keys,
+// bench:topups); this reads the keys by prefix, then their users by id (0.1 ms).
+const llavesActivas = sentencia<LlaveActiva>(`with k as materialized (
+    select id, prefijo, secreto_hash, ips, empresa_id, usuario_id from llaves_api
+    where prefijo = any($1::text[]) and revocada is null
+  )
+  select k.id, k.prefijo, k.secreto_hash, k.ips, k.empresa_id,
     k.usuario_id, u.nivel, u.lider_id, u.cliente_id, u.max_recargas, u.is_monto, e.version,
     (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
       from usuario_permisos p where p.usuario_id = u.id) as permisos,
     (select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
       from usuario_rutas r where r.usuario_id = u.id) as rutas
-  from llaves_api k
+  from k
   join usuarios u on u.id = k.usuario_id and u.empresa_id = k.empresa_id
   join empresas e on e.id = k.empresa_id
-  where k.prefijo = any($1::text[]) and k.revocada is null and u.eliminado is null`);
+  where u.eliminado is null`);
 
 /**
  * The live key of `prefijo` (kept briefly by service.ts llaveLeida), batched with the others of
