@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { API_AUDITORIA, TITULOS_AUDITORIA } from '@recargas/contracts/auditoria';
 import { M, texto } from '@recargas/contracts/mensajes';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { descargarExcel } from './excel.ts';
 import { llamar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { alcance } from './tabla.ts';
 
 /**
  * /in/auditoria (issue 22) as discovery's administrator (no other browser test uses discovery):
@@ -41,21 +41,6 @@ afterAll(() => navegador?.close());
 
 const total = async (pagina: Page) =>
   Number((await pagina.getByTestId('auditoria-total').textContent())?.replace(/\D/g, ''));
-
-/** The highest row index wholly inside the table's box, and the rows loaded. */
-const alcance = (pagina: Page) =>
-  pagina.evaluate(() => {
-    const caja = document.querySelector('[data-testid="tabla-rastro-caja"]')?.getBoundingClientRect();
-    const filas = Array.from(document.querySelectorAll('[data-testid="tabla-rastro"] tbody tr[data-index]'));
-    const vistas = filas.filter((f) => {
-      const r = f.getBoundingClientRect();
-      return caja && r.top >= caja.top - 1 && r.bottom <= caja.bottom + 1;
-    });
-    return {
-      ultima: Math.max(-1, ...vistas.map((f) => Number(f.getAttribute('data-index')))),
-      cargadas: Number(document.querySelector('[data-testid="tabla-rastro"]')?.getAttribute('data-filas')),
-    };
-  });
 
 describe.each([
   [1280, 'rueda'],
@@ -110,12 +95,12 @@ describe.each([
     if (modo === 'rueda' && b) await pagina.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
     else await caja.focus();
     const limite = Date.now() + 40_000;
-    while ((await alcance(pagina)).ultima < CAMBIOS && Date.now() < limite) {
+    while ((await alcance(pagina, 'tabla-rastro')).ultima < CAMBIOS && Date.now() < limite) {
       if (modo === 'rueda') await pagina.mouse.wheel(0, 1500);
       else await pagina.keyboard.press('End');
       await pagina.waitForTimeout(150);
     }
-    expect(await alcance(pagina)).toEqual({ ultima: CAMBIOS, cargadas: CAMBIOS + 1 });
+    expect(await alcance(pagina, 'tabla-rastro')).toMatchObject({ ultima: CAMBIOS, cargadas: CAMBIOS + 1 });
     const ultima = await pagina
       .getByTestId('tabla-rastro')
       .locator(`tbody tr[data-index="${CAMBIOS}"] td`)
@@ -126,14 +111,8 @@ describe.each([
   });
 
   it('Generar Excel downloads the same rows', async () => {
-    const [descarga] = await Promise.all([
-      pagina.waitForEvent('download'),
-      pagina.getByRole('button', { name: M.generarExcel }).click(),
-    ]);
-    const libro = new ExcelJS.Workbook();
-    await libro.xlsx.load((await readFile(await descarga.path())) as unknown as ArrayBuffer);
-    const hoja = libro.worksheets[0];
-    expect(hoja?.actualRowCount).toBe(CAMBIOS + 2);
+    const { hoja } = await descargarExcel(pagina);
+    expect(hoja.actualRowCount).toBe(CAMBIOS + 2);
     expect(texto('registros', { n: CAMBIOS + 1 })).toBe(
       await pagina.getByTestId('auditoria-total').textContent(),
     );

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { descargarExcel } from './excel.ts';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 const base = inject('baseURL');
@@ -135,15 +135,8 @@ describe('line inventory and uploads in Chromium', () => {
     await expect.poll(total).toBeGreaterThan(1);
     const n = await total();
     const titulos = (await tabla().locator('thead th').allTextContents()).filter((t) => t !== M.colAcciones);
-    const [descarga] = await Promise.all([
-      pagina.waitForEvent('download'),
-      pagina.getByRole('button', { name: M.generarExcel }).click(),
-    ]);
-    expect(descarga.suggestedFilename()).toMatch(/\.xlsx$/);
-    const libro = new ExcelJS.Workbook();
-    await libro.xlsx.load((await readFile(await descarga.path())) as unknown as ArrayBuffer);
-    const hoja = libro.worksheets[0];
-    if (!hoja) throw new Error('El excel no tiene hojas');
+    const { nombre, hoja } = await descargarExcel(pagina);
+    expect(nombre).toMatch(/\.xlsx$/);
     const encabezados = (hoja.getRow(1).values as unknown[]).slice(1).map(String);
     expect(encabezados).toEqual(titulos);
     expect(hoja.actualRowCount - 1).toBe(n);

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CLAVE, LIDER, LIDERES, llamar, N, sembrar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { alcance } from './tabla.ts';
 
 /**
  * Every paged list scrolled to its last row (issue 18), by mouse wheel at 1280 px and by the End
@@ -69,22 +70,6 @@ function vigilarCarga(pagina: Page, tabla: string) {
     }).observe(caja, { childList: true, subtree: true });
   }, tabla);
 }
-
-/** The highest row index wholly inside the table's box, and how many rows are in the DOM. */
-const alcance = (pagina: Page, tabla: string) =>
-  pagina.evaluate((tabla) => {
-    const caja = document.querySelector(`[data-testid="${tabla}-caja"]`)?.getBoundingClientRect();
-    const filas = Array.from(document.querySelectorAll(`[data-testid="${tabla}"] tbody tr[data-index]`));
-    const vistas = filas.filter((f) => {
-      const r = f.getBoundingClientRect();
-      return caja && r.top >= caja.top - 1 && r.bottom <= caja.bottom + 1;
-    });
-    return {
-      ultima: Math.max(-1, ...vistas.map((f) => Number(f.getAttribute('data-index')))),
-      enDom: filas.length,
-      cargadas: Number(document.querySelector(`[data-testid="${tabla}"]`)?.getAttribute('data-filas')),
-    };
-  }, tabla);
 
 /** Opens the list, then scrolls it to the end by wheel or End key until its last row shows. */
 type Modo = 'rueda' | 'fin' | 'script';

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { M, texto } from '@recargas/contracts/mensajes';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { descargarExcel } from './excel.ts';
 import { campoFecha, escribir, seccion } from './fechas.ts';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
 
@@ -60,14 +59,7 @@ describe('sales report and charts in Chromium', () => {
 
   it('Generar Excel downloads the filtered rows, which a second reader opens', async () => {
     const n = await total();
-    const [descarga] = await Promise.all([
-      pagina.waitForEvent('download'),
-      pagina.getByRole('button', { name: M.generarExcel }).click(),
-    ]);
-    const libro = new ExcelJS.Workbook();
-    await libro.xlsx.load((await readFile(await descarga.path())) as unknown as ArrayBuffer);
-    const hoja = libro.worksheets[0];
-    if (!hoja) throw new Error('El excel no tiene hojas');
+    const { hoja } = await descargarExcel(pagina);
     const encabezados = (hoja.getRow(1).values as unknown[]).slice(1).map(String);
     expect(encabezados).toEqual(
       await pagina.getByTestId('tabla-ventas').locator('thead th').allTextContents(),
