@@ -6,6 +6,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { type AvanceSubida, ETAPAS_SUBIDA } from '@recargas/contracts/subidas';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { SUBIDAS_POR_DEFECTO } from '../src/config.ts';
 import {
   avance,
   avanzador,
@@ -57,7 +58,7 @@ describe('upload progress', () => {
     const dir = mkdtempSync(join(tmpdir(), 'avance-'));
     const normal = join(dir, 'normal.xlsx');
     writeFileSync(normal, await libro([['ICC'], ...Array.from({ length: 2000 }, (_, i) => [String(i)])]));
-    await expect(revisarZip(normal, limitesSubida())).resolves.toBe(2001);
+    await expect(revisarZip(normal, limitesSubida(SUBIDAS_POR_DEFECTO))).resolves.toBe(2001);
     // exceljs's streaming writer writes no dimension.
     const continuo = join(dir, 'continuo.xlsx');
     const escritor = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: continuo, useSharedStrings: false });
@@ -65,7 +66,7 @@ describe('upload progress', () => {
     for (let i = 0; i < 20_000; i++) hoja.addRow([icc(), '5512345678', 'Telcel']).commit();
     hoja.commit();
     await escritor.commit();
-    const estimadas = await revisarZip(continuo, limitesSubida());
+    const estimadas = await revisarZip(continuo, limitesSubida(SUBIDAS_POR_DEFECTO));
     expect(estimadas).toBeGreaterThan(18_000);
     expect(estimadas).toBeLessThan(22_000);
   });

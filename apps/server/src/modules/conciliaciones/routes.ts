@@ -19,7 +19,7 @@ import * as conciliaciones from './service.ts';
 /** Reconciliation with the provider's statement: days, a day's mismatches, fetch and upload. */
 export const rutasConciliaciones: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
-  const limites = subidas.limitesSubida();
+  const limites = subidas.limitesSubida(app.config.subidas);
   registrarExportador('CONCILIACIONES', conciliaciones.exportarDias);
   registrarExportador('CONCILIACION', conciliaciones.exportarDia);
   await app.register(multipart, {

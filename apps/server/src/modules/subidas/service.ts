@@ -2,7 +2,7 @@ import { accionPermitida } from '@recargas/contracts/acceso';
 import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
-import { type Config, SUBIDAS_POR_DEFECTO } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
@@ -32,9 +32,7 @@ export { leerHoja, revisarZip } from './xlsx.ts';
 const MiB = 1024 * 1024;
 
 /** Upload limits of the settings (SUBIDA_MAX_MB, SUBIDA_MAX_DESCOMPRIMIDO_MB, SUBIDA_MAX_FILAS). */
-export function limitesSubida(
-  s: Config['subidas'] = SUBIDAS_POR_DEFECTO,
-): LimitesXlsx & { maxBytes: number } {
+export function limitesSubida(s: Config['subidas']): LimitesXlsx & { maxBytes: number } {
   return {
     maxBytes: s.maxMb * MiB,
     maxDescomprimido: s.maxDescomprimidoMb * MiB,
