@@ -135,6 +135,12 @@ async function recargas(prefijo: Prefijo, total: number, antes: (i: number) => P
   return { respuestas, pendientesAlResponder };
 }
 
+/** Resolves once `condicion` holds, or after `ms` (the assertions then say what was missing). */
+async function hasta(condicion: () => boolean, ms: number) {
+  const limite = Date.now() + ms;
+  while (!condicion() && Date.now() < limite) await new Promise((ok) => setTimeout(ok, 20));
+}
+
 /** Each run's numbers start with its own three digits: its rows are those. */
 const PREFIJOS = { caida: '551', lento: '552' } as const;
 type Prefijo = keyof typeof PREFIJOS;
@@ -178,6 +184,7 @@ describe('faults: failover between two platforms over HTTP', () => {
   it(`${TOTAL} top-ups, platform 1 refusing connections for a stretch: 0 lost, 0 twice, open → platform 2, closed → platform 1`, async () => {
     const inicio = Date.now();
     let abajo = false;
+    let vuelta: Promise<unknown> | undefined;
     // Down from the 200th top-up to the 600th, then up again on the same port.
     const { respuestas } = await recargas('caida', TOTAL, async (i) => {
       if (i === 200) {
@@ -186,8 +193,18 @@ describe('faults: failover between two platforms over HTTP', () => {
       }
       if (i === 600 && abajo) {
         abajo = false;
+        // The rest wait until this one, the probe, has closed the breaker: a quick machine sent
+        // all 400 within the breaker's last open second, and none reached platform 1 after it.
+        let soltar = () => {};
+        vuelta = new Promise((ok) => {
+          soltar = () => ok(undefined);
+        });
         await escuchar(sim1, puerto1);
-      }
+        // The breaker last (re)opened before platform 1 came back: a probe is due within PROBAR_TRAS_MS.
+        await new Promise((ok) => setTimeout(ok, PROBAR_TRAS_MS + 100));
+        const abierto = cambios.findLast((c) => c.estado === 'abierto')?.t ?? 0;
+        void hasta(() => cambios.some((c) => c.t > abierto && c.estado !== 'abierto'), 15_000).then(soltar);
+      } else if (i > 600) await vuelta;
     });
     const envio = Date.now() - inicio;
     // 422: refused unsent when both breakers were open (a loaded machine can time out platform 2 too).
