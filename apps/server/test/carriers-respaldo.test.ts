@@ -1,7 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe, sinTopeCliente } from './entorno.ts';
+import {
+  crearEntorno,
+  type Entorno,
+  entrar,
+  type OmitirEntorno,
+  pedirComo,
+  simuladorDe,
+  sinTopeCliente,
+} from './entorno.ts';
 
 /**
  * Failover between platforms (issue 22) on the in-process simulators: the second platform of a
@@ -30,13 +38,7 @@ beforeEach(async () => {
   (await simuladorDe(e, 'demo', 2)).configurar(SIN_FALLAS);
 });
 
-const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: unknown, clave?: string) =>
-  e.app.inject({
-    method,
-    url,
-    payload: payload as object,
-    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
-  });
+const pedir: OmitirEntorno = (...a) => pedirComo(e, ...a);
 const elegir = (cuerpo: Record<string, unknown>) =>
   pedir(admin, 'POST', '/cambiarPlataformasEmpresa', cuerpo);
 const carrier = async (c: string) =>

@@ -1,7 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, type OmitirEntorno, pedirComo, simuladorDe } from './entorno.ts';
 
 let e: Entorno;
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => e.cerrar());
 
-const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: unknown, clave?: string) =>
-  e.app.inject({
-    method,
-    url,
-    payload: payload as object,
-    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
-  });
+const pedir: OmitirEntorno = (...a) => pedirComo(e, ...a);
 
 describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
   it('lists the seeded platform users and the two platforms', async () => {

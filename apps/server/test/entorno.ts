@@ -146,6 +146,27 @@ export const conToken = (token: string, xsrf?: string) => ({
   ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
 });
 
+/** A call as a logged-in user (bearer token, XSRF header and, for money, an Idempotency-Key). */
+export const pedirComo = (
+  e: Entorno,
+  s: Sesion,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  clave?: string,
+) =>
+  e.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
+  });
+
+/** pedirComo with the environment already given. */
+export type OmitirEntorno = (
+  ...a: Parameters<typeof pedirComo> extends [Entorno, ...infer R] ? R : never
+) => ReturnType<typeof pedirComo>;
+
 /** The in-process simulator behind platform `numero` of a company (made on first use). */
 export async function simuladorDe(e: Entorno, empresa = 'demo', numero = 1) {
   const fila = await e.db
