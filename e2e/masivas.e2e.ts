@@ -44,7 +44,7 @@ describe('bulk top-ups in Chromium', () => {
   // Skipped 2026-11-25 21:40: from 21:33 on, the start picker's Cancelar no longer closed it (the
   // popper showed behind the dialog, mid-transition) in 4 of 5 runs, with builds that passed at
   // 21:35; cause not found yet (time of day or a race). Open defect, see the session note.
-  it.skip('vcell schedules a block: the validation messages, then a programme that a click cancels', async () => {
+  it('vcell schedules a block: the validation messages, then a programme that a click cancels', async () => {
     const { pagina } = await nuevaPagina(navegador);
     await iniciarSesion(pagina, base, 'vcell', 'admin');
     await pagina.goto(`${base}/in/recargasMasivas`);
