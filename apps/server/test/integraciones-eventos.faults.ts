@@ -8,11 +8,11 @@ import { esperar, receptor } from './integraciones-receptor.ts';
 import { ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
- * Issue 23: the API process dies (SIGKILL, the crash point FALLA_PRUEBA=antes-del-evento of
- * lib/fallas.ts) after answering a decided /v1 top-up and before writing its webhook event,
- * once for an exitosa and once for a fallida (the simulator's balance spent). Started again
- * without the fault, the minute sweep writes each event: the receiver gets exactly one event
- * id per top-up, with the row's final state.
+ * Issue 23: the API process dies (SIGKILL, the crash point FALLA_PRUEBA=antes-de-entregar of
+ * lib/fallas.ts) after answering a decided /v1 top-up, whose link wrote its event, and before
+ * queueing the event's delivery, once for an exitosa and once for a fallida (the simulator's
+ * balance spent). Started again without the fault, the minute sweep delivers each event: the
+ * receiver gets exactly one event id per top-up, with the row's final state.
  */
 let base: Awaited<ReturnType<typeof baseDeDatosNueva>>;
 let datos: string;
@@ -55,8 +55,8 @@ afterAll(async () => {
 });
 
 describe('faults: the API dies between a /v1 answer and its event', () => {
-  it('exitosa and fallida: each event written by the sweep after the restart, one id each', async () => {
-    await arrancar({ FALLA_PRUEBA: 'antes-del-evento' });
+  it('exitosa and fallida: each event delivered by the sweep after the restart, one id each', async () => {
+    await arrancar({ FALLA_PRUEBA: 'antes-de-entregar' });
     const admin = await sesionHttp(url, 'admin', PASSWORD_DEMO);
     const pedir = async (ruta: string, cuerpo: object) => {
       const x = await fetch(`${url}${ruta}`, {
@@ -80,7 +80,7 @@ describe('faults: the API dies between a /v1 answer and its event', () => {
 
     const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
     try {
-      /** One top-up answered, then the process gone, with the row decided and no event yet. */
+      /** One top-up answered, then the process gone, with its event written and not delivered. */
       const recargarYCaer = async (i: number, estado: string) => {
         const x = await fetch(`${url}/v1/recargas`, {
           method: 'POST',
@@ -100,11 +100,17 @@ describe('faults: the API dies between a /v1 answer and its event', () => {
           .where('recarga_id', '=', cuerpo.id)
           .executeTakeFirstOrThrow();
         expect(enlace.evento_id).toBeNull();
+        const evento = await db
+          .selectFrom('eventos_webhook')
+          .select('tipo')
+          .where('recarga_id', '=', cuerpo.id)
+          .executeTakeFirstOrThrow();
+        expect(evento.tipo).toBe(`recarga.${estado}`);
         return cuerpo.id;
       };
       const exitosa = await recargarYCaer(1, 'exitosa');
       // The next process's simulator has no balance: its top-up is declined.
-      await arrancar({ FALLA_PRUEBA: 'antes-del-evento', SIMULADOR_SALDO: '1' });
+      await arrancar({ FALLA_PRUEBA: 'antes-de-entregar', SIMULADOR_SALDO: '1' });
       const fallida = await recargarYCaer(2, 'fallida');
       await arrancar({});
 

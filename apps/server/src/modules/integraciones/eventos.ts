@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RecargaV1 } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import type { Ctx } from '../../contexto.ts';
-import { enLotes } from '../../db/lotes.ts';
+import { enLotes, porBase } from '../../db/lotes.ts';
 import { ejecutorDe } from '../../jobs/colas.ts';
 import { caerEn } from '../../lib/fallas.ts';
 import * as repo from './repo-eventos.ts';
@@ -32,34 +32,43 @@ export function recargaV1(
 export const etiqueta = (estado: string) =>
   estado === 'exitosa' ? M.recargaExitosa : estado === 'fallida' ? M.recargaFallida : M.recargaEnProceso;
 
+/** The event of a decided top-up: a new id, its kind and what the API shows of the row. */
+export const eventoDe = (f: repo.FilaV1, referencia: string | null) => ({
+  id: randomUUID(),
+  tipo: `recarga.${f.estado}`,
+  datos: JSON.stringify(recargaV1(f, referencia, true, f.mensaje ?? etiqueta(f.estado))),
+});
+
 /**
- * The events of decided API top-ups still without one (a request, a reconciliation, the sweep).
- * One statement writes them; where the company has webhooks, their deliveries and the
- * deliveries' jobs follow in one transaction, which also marks the top-ups done: a crash in
- * between leaves them for the sweep. A repeat finds the event already written and adds nothing.
+ * Events written and left open (their company has webhooks): their deliveries, the
+ * deliveries' jobs and the top-ups marked done, in one transaction: a crash before it leaves
+ * them for the sweep.
+ */
+async function entregar(ctx: Ctx, abiertos: { id: string; recarga_id: number }[]) {
+  if (abiertos.length === 0) return;
+  await ctx.db.transaction().execute(async (tx) => {
+    const entregas = await repo.entregarEventos(tx, abiertos);
+    await programar(
+      ctx,
+      entregas.map((e) => Number(e.id)),
+      ejecutorDe(tx),
+    );
+  });
+}
+
+/**
+ * The events of decided API top-ups still without one (a reconciliation, the sweep, a row
+ * decided after its answer). One statement writes them; a repeat finds the event already
+ * written and adds nothing.
  */
 export async function escribirEventos(ctx: Ctx, filas: readonly repo.SinEvento[]): Promise<number> {
   const unicas = [...new Map(filas.map((f) => [f.id, f])).values()];
   if (unicas.length === 0) return 0;
   const abiertos = await repo.guardarEventos(
     ctx.db,
-    unicas.map((f) => ({
-      id: randomUUID(),
-      empresa_id: f.empresa_id,
-      recarga_id: f.id,
-      tipo: `recarga.${f.estado}`,
-      datos: JSON.stringify(recargaV1(f, f.referencia_api, true, f.mensaje ?? etiqueta(f.estado))),
-    })),
+    unicas.map((f) => ({ ...eventoDe(f, f.referencia_api), empresa_id: f.empresa_id, recarga_id: f.id })),
   );
-  if (abiertos.length > 0)
-    await ctx.db.transaction().execute(async (tx) => {
-      const entregas = await repo.entregarEventos(tx, abiertos);
-      await programar(
-        ctx,
-        entregas.map((e) => Number(e.id)),
-        ejecutorDe(tx),
-      );
-    });
+  await entregar(ctx, abiertos);
   return unicas.length;
 }
 
@@ -67,25 +76,29 @@ export async function escribirEventos(ctx: Ctx, filas: readonly repo.SinEvento[]
 export const generarEventos = async (ctx: Ctx, ids: readonly number[]) =>
   escribirEventos(ctx, await repo.sinEvento(ctx.db, { ids }));
 
-/** Events of top-ups decided in requests, batched with the others of the moment (db/lotes.ts). */
-const lotesEventos = new WeakMap<Ctx['db'], (f: repo.SinEvento) => Promise<void>>();
+/** What links leave to do, batched with the others of the moment (db/lotes.ts). */
+const despues = porBase((ctx: Ctx) =>
+  enLotes(async (filas: repo.Pendiente[]) => {
+    await entregar(
+      ctx,
+      filas.flatMap((f) => (f.evento_id ? [{ id: f.evento_id, recarga_id: f.id }] : [])),
+    );
+    await escribirEventos(
+      ctx,
+      filas.filter((f) => !f.evento_id),
+    );
+    return filas.map(() => undefined);
+  }),
+);
 
 /**
- * The event of a top-up its request decided, written beside the answer, not before it
- * (bench:topups): one lost with the process is written by a repeat of the key or by the
- * minute sweep (integraciones-eventos.faults.ts kills the process at this point).
+ * What a top-up's link left to do (repo.enlazar), done beside the answer, not before it
+ * (bench:topups): what is lost with the process is done by the minute sweep
+ * (integraciones-eventos.faults.ts kills the process at this point).
  */
-export function eventoTrasRespuesta(ctx: Ctx, fila: repo.SinEvento) {
-  if (caerEn('antes-del-evento')) return;
-  let lote = lotesEventos.get(ctx.db);
-  if (!lote) {
-    lote = enLotes(async (filas: repo.SinEvento[]) => {
-      await escribirEventos(ctx, filas);
-      return filas.map(() => undefined);
-    });
-    lotesEventos.set(ctx.db, lote);
-  }
-  lote(fila).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
+export function trasRespuesta(ctx: Ctx, pendiente: repo.Pendiente) {
+  if (caerEn('antes-de-entregar')) return;
+  despues(ctx, pendiente).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
 }
 
 /** The sweep (every minute): events of API top-ups decided since, whatever decided them. */

@@ -11,7 +11,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import * as recargas from '../recargas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
-import { etiqueta, eventoTrasRespuesta, recargaV1 } from './eventos.ts';
+import { etiqueta, eventoDe, recargaV1, trasRespuesta } from './eventos.ts';
 import * as repo from './repo.ts';
 import { enlazar } from './repo-eventos.ts';
 import { programar, validarUrl } from './webhooks.ts';
@@ -185,20 +185,23 @@ export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarg
     recargas.TIPO_RECARGA.normal,
   );
   const c = r.cuerpo;
-  const sinEvento = await enlazar(ctx.db, {
+  const referencia = p.referencia ?? null;
+  const decidida = r.fila.estado === 'exitosa' || r.fila.estado === 'fallida';
+  const pendiente = await enlazar(ctx.db, {
     recarga_id: c.id,
     empresa_id: quien.empresaId,
     llave_id: quien.llaveId,
     usuario_id: quien.usuarioId,
-    referencia: p.referencia ?? null,
+    referencia,
+    evento: decidida ? eventoDe(r.fila, referencia) : null,
   });
-  if (sinEvento) eventoTrasRespuesta(ctx, sinEvento);
+  if (pendiente) trasRespuesta(ctx, pendiente);
   return {
     status: r.status,
     cuerpo: {
       ...c,
       estado: c.estado === 'enviada' ? ('pendiente' as const) : c.estado,
-      referencia: p.referencia ?? null,
+      referencia,
     },
   };
 }

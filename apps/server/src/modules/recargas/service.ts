@@ -138,10 +138,9 @@ export async function recargar(
 ) {
   const fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga);
   const { ajustes } = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
-  return respuestaDe(
-    fila,
-    veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos }),
-  );
+  const ver = veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos });
+  // The row too: the API writes its event from it (integraciones/service.ts).
+  return { ...respuestaDe(fila, ver), fila };
 }
 
 async function recargarFila(
