@@ -15,7 +15,7 @@ import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador
 const base = inject('baseURL');
 const ANCHOS = [1280, 800] as const;
 
-/** The /in/ routes of spec section 2 (and integraciones, issue 23); `:id` is a real user or release note, read in beforeAll. */
+/** The /in/ routes of spec section 2 (and integraciones, issue 23; auditoria and conciliaciones, issue 22); `:id` is a real user or release note, read in beforeAll. */
 const RUTAS = [
   'recargas',
   'recargasMasivas',
@@ -28,6 +28,8 @@ const RUTAS = [
   'administrarBase',
   'configuraciones',
   'integraciones',
+  'auditoria',
+  'conciliaciones',
   'graficas',
   'grarecicladoMasivo',
   'portabilidades',
