@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Columna, TablaInfinita } from '../src/ui/TablaInfinita.tsx';
-import { simularAlto, verFinal } from './desplazar.ts';
+import { desplazarA, simularAlto, verFinal } from './desplazar.ts';
 
 interface Fila {
   id: number;
@@ -65,6 +65,21 @@ describe('TablaInfinita', () => {
     // Nothing more to ask for: the end no longer calls.
     await verFinal();
     expect(alFinal).toHaveBeenCalledTimes(5);
+  });
+
+  it('gives the drawn row elements the rows scrolled to instead of making new ones', async () => {
+    render(<Lista alFinal={vi.fn()} total={POR_PAGINA} />);
+    const elementos = () => [...screen.getByTestId('tabla').querySelectorAll('tbody tr[data-index]')];
+    const antes = elementos();
+    expect(filasDibujadas()[0]).toBe(0);
+    await desplazarA(33 * 8);
+    expect(filasDibujadas()[0]).toBeGreaterThan(0);
+    expect(screen.getByText('FILA 20 #19')).toBeTruthy();
+    // The same elements, now showing other rows (and a few more beyond the view's top edge): a
+    // fling updates text, it mounts no rows in place of others.
+    const despues = elementos();
+    expect(antes.filter((f) => !despues.includes(f))).toEqual([]);
+    expect(despues.filter((f) => !antes.includes(f)).length).toBe(despues.length - antes.length);
   });
 
   it('keeps asking while the rows do not fill the box', () => {

@@ -13,11 +13,14 @@ export function simularAlto(filas = 10): void {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(ALTO_FILA);
 }
 
-/** Scrolls every table box to its end, as a wheel, End key or script would. */
-export const verFinal = () =>
+/** Scrolls every table box to `px` from its top, as a wheel or script would. */
+export const desplazarA = (px: number) =>
   act(() => {
     for (const caja of document.querySelectorAll<HTMLElement>('.MuiTableContainer-root')) {
-      caja.scrollTop = 1e7;
+      caja.scrollTop = px;
       fireEvent.scroll(caja);
     }
   });
+
+/** Scrolls every table box to its end, as a wheel, End key or script would. */
+export const verFinal = () => desplazarA(1e7);

@@ -9,7 +9,7 @@ import { SnackbarProvider } from 'notistack';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdministrarBase } from '../src/features/lineas/AdministrarBase.tsx';
-import { simularAlto } from './desplazar.ts';
+import { desplazarA, simularAlto } from './desplazar.ts';
 import { sesion } from './sesiones.ts';
 
 /** How many times each row drew its date cells (the table's row, not one edited cell). */
@@ -142,5 +142,25 @@ describe('lineas: inline edit in administrarBase', () => {
     expect(campoDn().getAttribute('aria-invalid')).toBe('false');
     await usuario.click(screen.getByRole('button', { name: M.guardar }));
     await waitFor(() => expect(guardados).toMatchObject([{ id: 1, dn: '1234567890' }]));
+  });
+
+  it('the pencil of a row scrolled into a reused row element opens that row', async () => {
+    vi.restoreAllMocks();
+    simularAlto(5);
+    // The first row's height is the table's estimate: 33 px, as simularAlto's rows.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 100, 33));
+    servidor();
+    await pintar();
+    const filas = () => [...document.querySelectorAll('tbody tr[data-index]')];
+    const antes = new Map(filas().map((f) => [f, f.getAttribute('data-index')]));
+    await desplazarA(33 * 12);
+    // A row element that showed another row before the scroll.
+    const reusada = filas().find((f) => antes.has(f) && antes.get(f) !== f.getAttribute('data-index'));
+    const indice = Number(reusada?.getAttribute('data-index'));
+    expect(indice).toBeGreaterThan(5);
+    await userEvent
+      .setup()
+      .click(reusada?.querySelector(`button[aria-label="${M.colEditar}"]`) as HTMLElement);
+    expect(campoDn().value).toBe(linea(indice + 1).dn);
   });
 });

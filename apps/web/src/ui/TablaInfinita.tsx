@@ -75,6 +75,29 @@ const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<
   );
 }) as <F>(p: PropsFila<F>) => ReactNode;
 
+/**
+ * Each drawn row's slot (its React key), by index: a row still drawn keeps its slot, so a row in
+ * edit keeps its fields; each new row takes a slot a row out of view left.
+ */
+function asignarRanuras(antes: ReadonlyMap<number, number>, items: readonly { index: number }[]) {
+  const ahora = new Map<number, number>();
+  const usadas = new Set<number>();
+  for (const { index } of items) {
+    const ranura = antes.get(index);
+    if (ranura === undefined) continue;
+    ahora.set(index, ranura);
+    usadas.add(ranura);
+  }
+  let libre = 0;
+  for (const { index } of items) {
+    if (ahora.has(index)) continue;
+    while (usadas.has(libre)) libre++;
+    ahora.set(index, libre);
+    usadas.add(libre);
+  }
+  return ahora;
+}
+
 /** A row of no content that stands for the rows not drawn above or below the view. */
 export const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) =>
   alto > 0 ? (
@@ -128,6 +151,10 @@ export function TablaInfinita<F>(props: {
     if (altoFila !== ALTO_FILA) virtual.measure();
   }, [altoFila, virtual]);
   const items = virtual.getVirtualItems();
+  // Rows are keyed by slot, not by row: a fling gives each drawn row new text instead of
+  // unmounting and mounting about 30 rows a frame.
+  const ranuras = useRef(new Map<number, number>());
+  ranuras.current = asignarRanuras(ranuras.current, items);
   // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
   const ultima = virtual.range?.endIndex ?? -1;
 
@@ -203,7 +230,7 @@ export function TablaInfinita<F>(props: {
           <Relleno alto={arriba} columnas={columnas.length} />
           {items.map((v) => (
             <Fila<F>
-              key={v.key}
+              key={ranuras.current.get(v.index)}
               fila={filas[v.index] as F}
               indice={v.index}
               columnas={columnas}

@@ -10,7 +10,7 @@ import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import { LIMITES_LINEA, type Linea, MONTO_LINEA_MAX } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { API_USUARIOS, type RespuestaClientes, type RespuestaLideres } from '@recargas/contracts/usuarios';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
 import { textoLinea } from '../../lib/textoLinea.ts';
 import { type Opcion, SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
@@ -187,10 +187,23 @@ export function columnasLinea(e: EstadoColumnas): Columna<Linea>[] {
   return [{ llave: 'acciones', valor: M.colAcciones, celda: (f) => <Acciones e={e} f={f} /> }, ...base];
 }
 
+/** MUI's IconButton drawn again only when its props change; the icons are constants for it. */
+const Boton = memo(IconButton);
+const LAPIZ = <EditIcon />;
+const CANDADO = <LockOpenIcon />;
+
 /** Edit (then save or cancel) and, for a recharged line with no recharge date, unlock (section 4). */
 function Acciones({ e, f }: { e: EstadoColumnas; f: Linea }) {
   const en = useEnEdicion(e.edicion, f.id);
   const ocupado = useOcupado(e.edicion);
+  // The line at click time: a fling gives this row another line each frame (TablaInfinita keys
+  // rows by slot), and handlers that stay the same let the buttons skip drawing again.
+  const fila = useRef(f);
+  useLayoutEffect(() => {
+    fila.current = f;
+  });
+  const abrir = useCallback(() => e.edicion.abrir(fila.current), [e.edicion]);
+  const desbloquear = useCallback(() => e.desbloquear(fila.current.icc), [e]);
   return (
     // Room for save and cancel from the start: the column does not widen when the pencil opens.
     // A plain div, not a Stack: a fling draws this cell about 30 times a frame.
@@ -211,21 +224,16 @@ function Acciones({ e, f }: { e: EstadoColumnas; f: Linea }) {
             </IconButton>
           </>
         ) : (
-          <IconButton aria-label={M.colEditar} disabled={ocupado} onClick={() => e.edicion.abrir(f)}>
-            <EditIcon />
-          </IconButton>
+          <Boton aria-label={M.colEditar} disabled={ocupado} onClick={abrir}>
+            {LAPIZ}
+          </Boton>
         ))}
       {e.puedeDesbloquear && f.isRecargado && f.fechaRecarga === null && (
         <Tooltip title={M.desbloquear}>
           <span>
-            <IconButton
-              aria-label={M.desbloquear}
-              disabled={ocupado}
-              color="secondary"
-              onClick={() => e.desbloquear(f.icc)}
-            >
-              <LockOpenIcon />
-            </IconButton>
+            <Boton aria-label={M.desbloquear} disabled={ocupado} color="secondary" onClick={desbloquear}>
+              {CANDADO}
+            </Boton>
           </span>
         </Tooltip>
       )}
