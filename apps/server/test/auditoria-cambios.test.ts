@@ -5,6 +5,7 @@ import * as usuarios from '../src/modules/usuarios/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { admin, cliente, clienteDemo, demo, e, liderDemo, prepararDemo } from './demo-entorno.ts';
 import { conToken, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
+import { nuevaLlave, v1 } from './integraciones-prueba.ts';
 
 // Each kind of change of money or permission writes one trail row, with who, from where, the
 // row, and its value before and after (issue 22). graciaNoEncontrada: reconciliation decides fast.
@@ -58,8 +59,12 @@ const nuevoCliente = async () => {
     phoneNumber: '',
   });
   expect(r.statusCode).toBe(200);
-  await nuevas();
-  return { username, id: await idUsuario(e, demo, username) };
+  const id = await idUsuario(e, demo, username);
+  // Its creation: level and limit as created, by whom and from where.
+  const alta = await una('admin');
+  expect(alta).toMatchObject({ tipo: 'alta', tabla: 'usuarios', fila: String(id), antes: null });
+  expect(alta.despues).toEqual({ nivel: 3, maxRecargas: 5 });
+  return { username, id };
 };
 
 describe('the audit trail records each change once, with before and after', () => {
@@ -190,6 +195,22 @@ describe('the audit trail records each change once, with before and after', () =
     expect(no.json().estado).toBe('fallida');
     const g = await una('cliente');
     expect(g.despues).toMatchObject({ estado: 'fallida' });
+  });
+
+  it("a top-up through /v1: the key's user, from the caller's address", async () => {
+    const { llave } = await nuevaLlave(e, admin, await idUsuario(e, demo, 'cliente'));
+    await nuevas();
+    const dn = '5598765436';
+    const r = await v1(e, llave, 'POST', '/v1/recargas', { dn, compania: 'T' }, 'aud-v1', '10.1.2.3');
+    expect(r.statusCode).toBe(200);
+    const filas = await nuevas();
+    expect(filas).toHaveLength(1);
+    expect(filas[0]).toMatchObject({
+      tipo: 'recarga',
+      fila: String(r.json().id),
+      usuario: 'cliente',
+      ip: '10.1.2.3',
+    });
   });
 
   it('a top-up decided by reconciliation: the job, not a user', async () => {

@@ -1,4 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
+import { MAX_RECARGAS_POR_DEFECTO } from '@recargas/contracts/usuarios';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { admin, demo, e, lider } from './demo-entorno.ts';
@@ -160,6 +162,22 @@ describe('action 7, Registrar Usuarios', () => {
       .where('nombre', '=', 'Cliente Nuevo X')
       .execute();
     expect(nuevos).toHaveLength(1);
+    // Each new user on the audit trail, with its level and limit as created.
+    const altas = await e.db
+      .selectFrom('auditoria as a')
+      .innerJoin('usuarios as u', (j) => j.on(sql`u.id::text`, '=', sql.ref('a.fila')))
+      .select(['u.username', 'a.despues', 'a.usuario'])
+      .where('a.empresa_id', '=', demo)
+      .where('a.tipo', '=', 'alta')
+      .where('u.username', 'in', ['vend1', 'cli1', 'cli2', 'cli3'])
+      .orderBy('u.username')
+      .execute();
+    expect(altas.map((a) => [a.username, a.despues, a.usuario])).toEqual([
+      ['cli1', { nivel: 3, maxRecargas: MAX_RECARGAS_POR_DEFECTO }, 'admin'],
+      ['cli2', { nivel: 3, maxRecargas: 5 }, 'admin'],
+      ['cli3', { nivel: 3, maxRecargas: MAX_RECARGAS_POR_DEFECTO }, 'admin'],
+      ['vend1', { nivel: 2, maxRecargas: 10 }, 'admin'],
+    ]);
     // The password of the file is the user's.
     await expect(entrar(e.app, 'vend1', 'demo', 'Clave.123')).resolves.toMatchObject({ nivel: 2 });
   });

@@ -15,6 +15,7 @@ export const API_AUDITORIA = {
 /** The kinds of change recorded, and how the screen names each. */
 export const TIPOS_AUDITORIA = {
   recarga: M.tipoEstadoRecarga,
+  alta: M.tipoAltaUsuario,
   limite: M.tipoLimiteRecargas,
   nivel: M.tipoCambioNivel,
   permisos: M.tipoCambioPermisos,

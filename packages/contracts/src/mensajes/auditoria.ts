@@ -12,6 +12,7 @@ export const MENSAJES_AUDITORIA = {
   /** (propio) */ colAntesAuditoria: 'Antes',
   /** (propio) */ colDespuesAuditoria: 'Después',
   /** (propio) */ tipoEstadoRecarga: 'Estado de recarga',
+  /** (propio) */ tipoAltaUsuario: 'Alta de usuario',
   /** (propio) */ tipoLimiteRecargas: 'Límite de recargas',
   /** (propio) */ tipoCambioNivel: 'Nivel',
   /** (propio) */ tipoCambioPermisos: 'Permisos',

@@ -156,6 +156,7 @@ export async function autenticar(
     clienteId: k.cliente_id,
     maxRecargas: k.max_recargas,
     versionEmpresa: k.version,
+    ip,
   };
   if (!puedeLlamar(quien, actuaComo)) throw sinPermiso();
   const ahora = Date.now();

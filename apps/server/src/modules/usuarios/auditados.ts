@@ -3,7 +3,7 @@ import * as auditoria from '../auditoria/service.ts';
 
 /*
  * What the users module records on the audit trail (issue 22), always in the transaction of the
- * change: limits, level, a reset password (never the password or its hash), the amount permission,
+ * change: a new user's level and limit, limits, level, a reset password (never the password or its hash), the amount permission,
  * permissions and the route whitelist. One row per kind of change.
  */
 
@@ -19,6 +19,24 @@ interface Acceso {
 }
 
 const deUsuario = (empresaId: number, id: number) => ({ empresaId, tabla: 'usuarios', fila: id });
+
+/** New users (the form, or a file's rows): each one's level and limit as created. */
+export const auditarAltas = (
+  tx: Db,
+  q: Editor,
+  empresaId: number,
+  altas: { id: number; nivel: number; maxRecargas: number }[],
+) =>
+  auditoria.registrar(
+    tx,
+    actor(q),
+    altas.map((u) => ({
+      ...deUsuario(empresaId, u.id),
+      tipo: 'alta' as const,
+      antes: null,
+      despues: { nivel: u.nivel, maxRecargas: u.maxRecargas },
+    })),
+  );
 
 /** An edit of the users screen: its limit, its level and a new password, each one row when it changed. */
 export function auditarEdicion(

@@ -19,7 +19,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 // biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts, for the cycle above
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
 import * as empresas from '../empresas/service.ts';
-import { auditarEdicion, auditarMonto } from './auditados.ts';
+import { auditarAltas, auditarEdicion, auditarMonto } from './auditados.ts';
 import * as repo from './repo.ts';
 
 export { cambiarLista, deshabilitar, restablecerPassword } from './cuentas.ts';
@@ -163,7 +163,7 @@ export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario)
   const passwordHash = await hashPassword(p.password);
   return enTransaccion(ctx, p.username, async (tx) => {
     const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, lider, p);
-    return repo.insertar(tx, {
+    const id = await repo.insertar(tx, {
       empresaId: q.empresaId,
       username: p.username,
       nombre: p.nombre,
@@ -175,6 +175,8 @@ export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario)
       maxRecargas,
       creadoPor: q.usuarioId,
     });
+    await auditarAltas(tx, q, q.empresaId, [{ id, nivel: p.nivel, maxRecargas }]);
+    return id;
   });
 }
 
@@ -209,6 +211,7 @@ export async function registrarVarios(
   const creados = new Map<string, number>();
   try {
     await ctx.db.transaction().execute(async (tx) => {
+      const altas: Parameters<typeof auditarAltas>[3] = [];
       for (const [i, fila] of filas.entries()) {
         const p = { ...fila };
         // A leader founded by an earlier row: a later leader joins it, a later client is its client.
@@ -225,7 +228,8 @@ export async function registrarVarios(
         const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, liderPermitido(q, p), p);
         if (p.nivel === NIVEL.lider) creados.set(claveLider, liderId);
         if (p.clienteNuevo !== undefined && clienteId !== null) creados.set(claveCliente, clienteId);
-        await repo.insertar(tx, {
+        const maxRecargas = p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO;
+        const id = await repo.insertar(tx, {
           empresaId: q.empresaId,
           username: p.username,
           nombre: p.nombre,
@@ -234,10 +238,12 @@ export async function registrarVarios(
           liderId,
           clienteId,
           telefono: p.phoneNumber ?? null,
-          maxRecargas: p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO,
+          maxRecargas,
           creadoPor: q.usuarioId,
         });
+        altas.push({ id, nivel: p.nivel, maxRecargas });
       }
+      await auditarAltas(tx, q, q.empresaId, altas);
     });
   } catch (e) {
     // Someone took a username or a name of the file meanwhile: nothing was written.
