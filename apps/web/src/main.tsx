@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 
@@ -13,8 +13,13 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
 
 const raiz = document.getElementById('root');
 if (!raiz) throw new Error('falta #root');
-createRoot(raiz).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React draws the app in short slices between which the phone stays responsive,
+// not in tasks as long as the whole shell (issue 21: blocking time).
+const raizReact = createRoot(raiz);
+startTransition(() =>
+  raizReact.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

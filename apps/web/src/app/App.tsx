@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { consultaEmpresa } from '../lib/empresaPublica.ts';
 import { Cargando, perezosa } from './perezosa.tsx';
 
 /**
@@ -32,16 +33,17 @@ const RecargaSinUsuario = perezosa(
 );
 // The shell starts the download of the screens' router, the page's screen and the company's data
 // with its own code: no wait in between (the shell waits for the company before drawing a screen).
+// The company's query is in the entry (the login needs it too): its request leaves before the
+// shell's code has arrived, and the shell draws once, in the company's theme (issue 21).
 const cargarPantallas = () => import('./Pantallas.tsx');
-const precargarEmpresa = async () => {
+const precargarEmpresa = () => {
   const empresa = localStorage.getItem('empresa');
-  if (empresa)
-    await consultas.prefetchQuery((await import('../lib/empresaPublica.ts')).consultaEmpresa(empresa));
+  if (empresa) void consultas.prefetchQuery(consultaEmpresa(empresa));
 };
 const Shell = perezosa(
   conAvisos(async () => {
     void cargarPantallas().then((p) => p.precargarPantalla(window.location.pathname.split('/')[2] ?? ''));
-    void precargarEmpresa();
+    precargarEmpresa();
     return (await import('./Shell.tsx')).Shell;
   }),
 );

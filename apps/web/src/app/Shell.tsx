@@ -1,83 +1,43 @@
-import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
-import Api from '@mui/icons-material/Api';
-import BarChart from '@mui/icons-material/BarChart';
-import DynamicFeed from '@mui/icons-material/DynamicFeed';
-import FactCheck from '@mui/icons-material/FactCheck';
-import History from '@mui/icons-material/History';
-import Inventory from '@mui/icons-material/Inventory';
-import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import NewReleases from '@mui/icons-material/NewReleases';
-import People from '@mui/icons-material/People';
-import PersonOff from '@mui/icons-material/PersonOff';
-import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
-import Recycling from '@mui/icons-material/Recycling';
-import Settings from '@mui/icons-material/Settings';
-import SettingsCell from '@mui/icons-material/SettingsCell';
-import ShowChart from '@mui/icons-material/ShowChart';
-import Storage from '@mui/icons-material/Storage';
-import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
-import { menuPara } from '@recargas/contracts/menu';
-import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useActualizaciones } from '../features/actualizaciones/api.ts';
-import { cerrarSesion as cerrarEnServidor } from '../features/auth/api.ts';
-import { CambiarEmpresa } from '../features/auth/CambiarEmpresa.tsx';
-import { EnviarNotificacion } from '../features/notificaciones/EnviarNotificacion.tsx';
-import { Campana, usePush } from '../features/notificaciones/Notificaciones.tsx';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { usePush } from '../features/notificaciones/push.ts';
 import { useAlertasSaldo } from '../features/saldos/api.ts';
 import { actualizarPermisos } from '../lib/api.ts';
 import { useEmpresa } from '../lib/empresa.ts';
-import { borrarSesion, puede, SESION_CAMBIADA, type Sesion, ultimaEmpresa } from '../lib/sesion.ts';
+import { puede, SESION_CAMBIADA, type Sesion, ultimaEmpresa } from '../lib/sesion.ts';
 import { leerSesion } from '../lib/sesionConAjustes.ts';
 import { temaDe } from '../lib/tema.ts';
 import { CONTENIDO, SaltarAlContenido, useFocoAlNavegar } from './Foco.tsx';
-import { Cargando } from './perezosa.tsx';
+import { Cargando, perezosa } from './perezosa.tsx';
 
 const ANCHO_MENU = 260;
 /** Spec: the mobile breakpoint is 800 px (800 and below is mobile). */
 const ESCRITORIO = '(min-width:801px)';
 
-const ICONOS: Record<string, ReactNode> = {
-  recargas: <PhoneAndroid />,
-  usuarios: <People />,
-  ventas: <BarChart />,
-  subirArchivos: <UploadFile />,
-  grarecicladoMasivo: <Recycling />,
-  administrarBase: <Storage />,
-  recargasMasivas: <DynamicFeed />,
-  portabilidades: <SwapHoriz />,
-  graficas: <ShowChart />,
-  inventario: <Inventory />,
-  recargasCarier: <SettingsCell />,
-  configRecargasSinUsuario: <PersonOff />,
-  saldos: <AccountBalanceWallet />,
-  conciliaciones: <FactCheck />,
-  configuraciones: <Settings />,
-  integraciones: <Api />,
-  actualizaciones: <NewReleases />,
-  auditoria: <History />,
-};
+const Menu = perezosa(async () => (await import('./Menu.tsx')).Menu);
+// The bar's actions come after the bar: their menus, dialogs and tooltips are not in the code a
+// phone waits for before its first screen (issue 21).
+const CambiarEmpresa = perezosa(
+  async () => (await import('../features/auth/CambiarEmpresa.tsx')).CambiarEmpresa,
+);
+const EnviarNotificacion = perezosa(
+  async () => (await import('../features/notificaciones/EnviarNotificacion.tsx')).EnviarNotificacion,
+);
+const Campana = perezosa(async () => (await import('../features/notificaciones/Notificaciones.tsx')).Campana);
 
 /**
  * /in/*: the shell around every screen, closed to visitors without a session: they go to the
@@ -115,7 +75,11 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
   );
   const principal = useRef<HTMLElement>(null);
   useFocoAlNavegar(principal);
-  const tema = useMemo(() => temaDe(empresa.data ?? TEMA_POR_DEFECTO), [empresa.data]);
+  // The company's answer changes the theme and lets the screen draw: a deferred render, which
+  // React splits into short tasks, not one that blocks a phone for the whole screen (issue 21).
+  const datosEmpresa = useDeferredValue(empresa.data);
+  const empresaPendiente = useDeferredValue(empresa.isPending);
+  const tema = useMemo(() => temaDe(datosEmpresa ?? TEMA_POR_DEFECTO), [datosEmpresa]);
   const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
   const [abierto, setAbierto] = useState(false);
   usePush();
@@ -135,6 +99,8 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
                 edge="start"
                 aria-label={M.abrirMenu}
                 onClick={() => setAbierto(true)}
+                onPointerEnter={Menu.precargar}
+                onFocus={Menu.precargar}
               >
                 <MenuIcon />
               </IconButton>
@@ -142,9 +108,11 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             <Typography variant="h6" component="div" noWrap sx={{ ml: 1, flexGrow: 1 }}>
               {nombreEmpresa}
             </Typography>
-            <CambiarEmpresa sesion={sesion} />
-            <EnviarNotificacion sesion={sesion} />
-            <Campana />
+            <Suspense fallback={null}>
+              <CambiarEmpresa sesion={sesion} />
+              <EnviarNotificacion sesion={sesion} />
+              <Campana />
+            </Suspense>
           </Toolbar>
           <Ocupado />
         </AppBar>
@@ -158,7 +126,8 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             '& .MuiDrawer-paper': { width: ANCHO_MENU },
           }}
         >
-          {menu}
+          {/* On a phone the closed drawer draws nothing: the menu's code comes when it opens. */}
+          <Suspense fallback={<Cargando />}>{menu}</Suspense>
         </Drawer>
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />
@@ -189,7 +158,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             {/* The company's notice goes above the screen: the screen waits for it, not to be pushed
                 down; while its code arrives the shell stays drawn around the bar. */}
             <Suspense fallback={<Cargando />}>
-              {empresa.isPending ? <Cargando /> : <Outlet context={sesion} />}
+              {empresaPendiente ? <Cargando /> : <Outlet context={sesion} />}
             </Suspense>
           </Box>
           <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>
@@ -210,57 +179,4 @@ function Ocupado() {
   return ocupado ? (
     <LinearProgress color="secondary" sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }} />
   ) : null;
-}
-
-function Menu({ sesion, logo, alElegir }: { sesion: Sesion; logo: string | null; alElegir: () => void }) {
-  const navegar = useNavigate();
-  const cliente = useQueryClient();
-  // 'Nuevo' on Actualizaciones beside the newest note, as the seed shows it (opened or not).
-  const notaNueva = useActualizaciones().data?.nuevo === true;
-  const cerrarSesion = async () => {
-    const empresa = sesion.empresa;
-    await cerrarEnServidor().catch(() => undefined);
-    borrarSesion();
-    cliente.clear();
-    navegar(`/${empresa}`, { replace: true });
-  };
-  return (
-    <Box component="nav" sx={{ overflowY: 'auto' }}>
-      <Toolbar />
-      <Box sx={{ p: 2, textAlign: 'center' }}>
-        {logo && <Box component="img" src={logo} alt="" sx={{ maxWidth: '100%', maxHeight: 64 }} />}
-        <Typography fontWeight="bold">{sesion.nombre}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {sesion.username}
-        </Typography>
-      </Box>
-      <List>
-        {menuPara(sesion).map((item) => (
-          <ListItem key={item.ruta} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={`/in/${item.ruta}`}
-              data-testid={`menu-${item.ruta}`}
-              onClick={alElegir}
-              sx={{ '&.active': { bgcolor: 'action.selected' } }}
-            >
-              <ListItemIcon>{ICONOS[item.ruta]}</ListItemIcon>
-              <ListItemText primary={item.titulo} />
-              {item.ruta === 'actualizaciones' && notaNueva && (
-                <Chip label={M.nuevo} color="secondary" size="small" data-testid="badge-nuevo" />
-              )}
-            </ListItemButton>
-          </ListItem>
-        ))}
-        <ListItem disablePadding>
-          <ListItemButton data-testid="menu-cerrarSesion" onClick={cerrarSesion}>
-            <ListItemIcon>
-              <Logout />
-            </ListItemIcon>
-            <ListItemText primary={M.cerrarSesion} />
-          </ListItemButton>
-        </ListItem>
-      </List>
-    </Box>
-  );
 }

@@ -52,8 +52,9 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
   const token = localStorage.getItem('token');
   if (token) cabeceras.Authorization = `Bearer ${token}`;
   if (o.cuerpo !== undefined && !esFormulario(o.cuerpo)) cabeceras['Content-Type'] = 'application/json';
-  const xsrf = cookie('XSRF-TOKEN');
-  if (CAMBIAN_ESTADO.has(metodo) && xsrf) cabeceras['X-XSRF-TOKEN'] = xsrf;
+  // Only calls that change state carry it: document.cookie is slow to read on a phone (issue 21).
+  const xsrf = CAMBIAN_ESTADO.has(metodo) ? cookie('XSRF-TOKEN') : undefined;
+  if (xsrf) cabeceras['X-XSRF-TOKEN'] = xsrf;
   return fetch(ruta, {
     method: metodo,
     headers: cabeceras,

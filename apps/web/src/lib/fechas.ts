@@ -6,3 +6,22 @@ export function fechaCorta(iso: string | null): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+let fechaHora: Intl.DateTimeFormat | undefined;
+/**
+ * What Date's toLocaleString('es-MX') writes, through one formatter: each toLocaleString builds a
+ * new one, which costs a phone milliseconds per cell of a table (issue 21).
+ */
+export function fechaHoraLocal(v: string | number): string {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) return String(d);
+  fechaHora ??= new Intl.DateTimeFormat('es-MX', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return fechaHora.format(d);
+}

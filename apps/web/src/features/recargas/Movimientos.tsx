@@ -9,6 +9,8 @@ import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas';
+import { useDeferredValue } from 'react';
+import { fechaHoraLocal } from '../../lib/fechas.ts';
 import { type Movimientos, useMovimientos } from './api.ts';
 
 type Fila = Movimientos['movimientos'][number];
@@ -16,7 +18,7 @@ type Fila = Movimientos['movimientos'][number];
 const celda = (f: Fila, llave: string) => {
   const v = f[llave as keyof Fila];
   if (llave === 'monto') return v === null ? '' : `$${v}`;
-  if (llave === 'fecha') return new Date(String(v)).toLocaleString('es-MX');
+  if (llave === 'fecha') return fechaHoraLocal(String(v));
   // Names, as on the sales report: 'Telcel', not 'T'; 'Exitosa', not 'exitosa'.
   if (llave === 'compania') return etiquetaCarrier(String(v));
   if (llave === 'estatus') return etiquetaEstado(String(v));
@@ -25,7 +27,8 @@ const celda = (f: Fila, llave: string) => {
 
 /** The last 10 movements under the top-up form; the server decides the columns (Monto may be hidden). */
 export function TablaMovimientos() {
-  const { data } = useMovimientos();
+  // The rows in a deferred render, split into short tasks: they come after the form (issue 21).
+  const data = useDeferredValue(useMovimientos().data);
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>

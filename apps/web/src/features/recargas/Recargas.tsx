@@ -21,7 +21,7 @@ import {
   TIPO_POR_DEFECTO,
   TIPOS_SOLICITUD,
 } from '@recargas/contracts/recargas';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { useComentariosCarrier } from './api.ts';
 import {
@@ -74,6 +74,9 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
 
   // The comment of the chosen carrier (Comentarios por tipo de carrier) shows under it.
   const comentarios = useComentariosCarrier();
+  // The column beside the form (result, last movements, panels) comes in a second, deferred
+  // render: the form draws first and the phone's main thread is held in shorter tasks (issue 21).
+  const conColumna = useDeferredValue(true, false);
   const comentario = comentarios.data?.find((c) => c.carrier === f.compania)?.comment;
 
   const cambiar = (parcial: Partial<Formulario>) => {
@@ -205,11 +208,13 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <Stack spacing={2}>
-          <PanelResultado resultado={resultado} />
-          <TablaMovimientos />
-          {paneles}
-        </Stack>
+        {conColumna && (
+          <Stack spacing={2}>
+            <PanelResultado resultado={resultado} />
+            <TablaMovimientos />
+            {paneles}
+          </Stack>
+        )}
       </Grid>
     </Grid>
   );
