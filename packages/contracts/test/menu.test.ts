@@ -163,9 +163,9 @@ describe('each screen route maps to its area', () => {
     expect(Object.fromEntries(areas)).toEqual(Object.fromEntries(MENU.map((i) => [i.ruta, i.area])));
   });
 
-  it('each menu item has its icon in the shell', () => {
-    const shell = readFileSync(new URL('../../../apps/web/src/app/Shell.tsx', import.meta.url), 'utf8');
-    const iconos = /const ICONOS[^{]*\{([^}]*)\}/.exec(shell)?.[1] ?? '';
+  it('each menu item has its icon in the drawer', () => {
+    const menu = readFileSync(new URL('../../../apps/web/src/app/Menu.tsx', import.meta.url), 'utf8');
+    const iconos = /const ICONOS[^{]*\{([^}]*)\}/.exec(menu)?.[1] ?? '';
     const conIcono = new Set([...iconos.matchAll(/^\s*(\w+): </gm)].map((m) => m[1]));
     expect(MENU.map((i) => i.ruta).filter((r) => !conIcono.has(r))).toEqual([]);
   });
