@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as repo from '../src/modules/recargas/repo.ts';
+import * as repo from '../src/modules/recargas/repo-escritura.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
 
 /**

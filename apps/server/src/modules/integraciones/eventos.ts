@@ -76,29 +76,22 @@ export async function escribirEventos(ctx: Ctx, filas: readonly repo.SinEvento[]
 export const generarEventos = async (ctx: Ctx, ids: readonly number[]) =>
   escribirEventos(ctx, await repo.sinEvento(ctx.db, { ids }));
 
-/** What links leave to do, batched with the others of the moment (db/lotes.ts). */
-const despues = porBase((ctx: Ctx) =>
-  enLotes(async (filas: repo.Pendiente[]) => {
-    await entregar(
-      ctx,
-      filas.flatMap((f) => (f.evento_id ? [{ id: f.evento_id, recarga_id: f.id }] : [])),
-    );
-    await escribirEventos(
-      ctx,
-      filas.filter((f) => !f.evento_id),
-    );
-    return filas.map(() => undefined);
+/** Deliveries queued for the events closes left open, batched with the others of the moment. */
+const entregarEnLote = porBase((ctx: Ctx) =>
+  enLotes(async (abiertos: { id: string; recarga_id: number }[]) => {
+    await entregar(ctx, abiertos);
+    return abiertos.map(() => undefined);
   }),
 );
 
 /**
- * What a top-up's link left to do (repo.enlazar), done beside the answer, not before it
- * (bench:topups): what is lost with the process is done by the minute sweep
- * (integraciones-eventos.faults.ts kills the process at this point).
+ * The deliveries of an event an API top-up's close left open (its company has a live webhook),
+ * queued beside the answer, not before it (bench:topups): what is lost with the process is done
+ * by the minute sweep (integraciones-eventos.faults.ts kills the process at this point).
  */
-export function trasRespuesta(ctx: Ctx, pendiente: repo.Pendiente) {
+export function trasRespuesta(ctx: Ctx, abierto: { id: string; recarga_id: number }) {
   if (caerEn('antes-de-entregar')) return;
-  despues(ctx, pendiente).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
+  entregarEnLote(ctx, abierto).catch((e: Error) => ctx.log.warn({ err: e }, 'Eventos de webhook'));
 }
 
 /** The sweep (every minute): events of API top-ups decided since, whatever decided them. */

@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely';
 import { type Db, sentencia } from '../../db/database.ts';
-import { enLotes, porBase } from '../../db/lotes.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Recarga } from '../recargas/service.ts';
 
@@ -29,77 +28,6 @@ export type FilaV1 = Pick<
 export type SinEvento = FilaV1 & { referencia_api: string | null };
 const FILA_V1 =
   'r.id, r.empresa_id, r.estado, r.mensaje, r.folio, r.folio_externo, r.dn, r.icc, r.compania, r.monto, r.creada';
-
-/** An API top-up's link, with its event when the answer decided it (eventos.ts eventoDe). */
-export interface Enlace {
-  recarga_id: number;
-  empresa_id: number;
-  llave_id: number;
-  usuario_id: number;
-  referencia: string | null;
-  evento: { id: string; tipo: string; datos: string } | null;
-}
-/** What a link leaves to do after the answer: deliver its event (`evento_id`), or write it. */
-export type Pendiente = SinEvento & { evento_id: string | null };
-
-/**
- * One statement links the moment's API top-ups to their keys (a repeat links once) and writes
- * the events of those their answers decided (a repeat keeps the first). A link of a company
- * without a live webhook is written done with its event. It answers what is left: the events to
- * deliver (`evento_id`), and the rows decided since an undecided answer (the link is not visible
- * to its own select: its reference is the entry's then).
- */
-const enlazarVarias = sentencia<Pendiente>(`with x as (
-    select * from unnest($1::bigint[], $2::int[], $3::int[], $4::int[], $5::text[], $6::uuid[], $7::text[],
-      $8::jsonb[]) as x(recarga_id, empresa_id, llave_id, usuario_id, referencia, evento_id, tipo, datos)
-  ), e as (
-    select x.*, x.evento_id is not null and exists (select from webhooks w
-      where w.empresa_id = x.empresa_id and w.eliminado is null) as con_webhook
-    from x
-  ), eventos as (
-    insert into eventos_webhook (id, empresa_id, recarga_id, tipo, datos)
-    select evento_id, empresa_id, recarga_id, tipo, datos from e where evento_id is not null
-    on conflict (recarga_id) do nothing
-    returning id, recarga_id
-  ), nuevos as (
-    insert into recargas_api (recarga_id, empresa_id, llave_id, usuario_id, referencia, evento_id)
-    select e.recarga_id, e.empresa_id, e.llave_id, e.usuario_id, e.referencia,
-      case when not e.con_webhook then ev.id end
-    from e left join eventos ev on ev.recarga_id = e.recarga_id
-    on conflict (recarga_id) do nothing
-  )
-  select ${FILA_V1}, case when a.encontrado then a.referencia else e.referencia end as referencia_api,
-    ev.id as evento_id
-  from e join recargas r on r.id = e.recarga_id and r.empresa_id = e.empresa_id
-  left join eventos ev on ev.recarga_id = e.recarga_id
-  left join lateral (select true as encontrado, a.referencia, a.evento_id from recargas_api a
-    where a.recarga_id = r.id) a on true
-  where r.id = any($1::bigint[]) and (e.con_webhook or e.evento_id is null)
-    and (ev.id is not null or (e.evento_id is null and r.estado in ('exitosa', 'fallida') and a.evento_id is null))`);
-
-/**
- * Links top-ups to the key that made them, with their events, and answers what each leaves to
- * do (none for most): batched, one statement for the moment's requests. A batch holds a top-up
- * once: a repeat in the same batch shares the first's answer.
- */
-export const enlazar = porBase((db: Db) =>
-  enLotes(async (filas: Enlace[]): Promise<(Pendiente | undefined)[]> => {
-    const unicas = [...new Map(filas.map((f) => [f.recarga_id, f])).values()];
-    const col = <T>(f: (e: Enlace) => T) => unicas.map(f);
-    const rows = await enlazarVarias(db, [
-      col((f) => f.recarga_id),
-      col((f) => f.empresa_id),
-      col((f) => f.llave_id),
-      col((f) => f.usuario_id),
-      col((f) => f.referencia),
-      col((f) => f.evento?.id ?? null),
-      col((f) => f.evento?.tipo ?? null),
-      col((f) => f.evento?.datos ?? null),
-    ]);
-    const porId = new Map(rows.map((r) => [r.id, r]));
-    return filas.map((f) => porId.get(f.recarga_id));
-  }),
-);
 
 const SIN_EVENTO = `select ${FILA_V1}, a.referencia as referencia_api
   from recargas_api a join recargas r on r.id = a.recarga_id and r.empresa_id = a.empresa_id

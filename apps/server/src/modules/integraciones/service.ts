@@ -13,7 +13,6 @@ import * as recargas from '../recargas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
 import { etiqueta, eventoDe, recargaV1, trasRespuesta } from './eventos.ts';
 import * as repo from './repo.ts';
-import { enlazar } from './repo-eventos.ts';
 import { programar, validarUrl } from './webhooks.ts';
 
 /** The administrator who manages keys and webhooks (the session, as the routes pass it). */
@@ -171,32 +170,24 @@ export async function autenticar(
 
 /**
  * POST /v1/recargas: the screens' top-up (recargas.recargar: rules, limits, amounts and exactly
- * once) under the request's Idempotency-Key, scoped to the API key. The row is linked to the key
- * and its reference; one decided at once gets its event now, a later one when it is decided.
+ * once) under the request's Idempotency-Key, scoped to the API key. The row's write links it to
+ * the key and its reference, and its close writes its event; one decided later gets its event then.
  */
 export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarga, clave: unknown) {
   if (typeof clave !== 'string') throw new ErrorApi(400, M.idempotenciaRequerida);
   const llave = recargas.llaveDe(clave, 'v1/recargas', { usuarioId: quien.usuarioId, origen: '' }, p);
   const datos = { icc: p.icc, dn: p.dn, compania: p.compania, monto: p.monto, tipo: 'todito' };
+  const referencia = p.referencia ?? null;
   const r = await recargas.recargar(
     ctx,
     quien,
     datos,
     { ...llave, clave: `k:${quien.llaveId}:${clave}` },
     recargas.TIPO_RECARGA.normal,
+    { enlace: { llave_id: quien.llaveId, referencia }, evento: (f) => eventoDe(f, referencia) },
   );
+  if (r.fila.evento_abierto) trasRespuesta(ctx, { id: r.fila.evento_abierto, recarga_id: r.fila.id });
   const c = r.cuerpo;
-  const referencia = p.referencia ?? null;
-  const decidida = r.fila.estado === 'exitosa' || r.fila.estado === 'fallida';
-  const pendiente = await enlazar(ctx.db, {
-    recarga_id: c.id,
-    empresa_id: quien.empresaId,
-    llave_id: quien.llaveId,
-    usuario_id: quien.usuarioId,
-    referencia,
-    evento: decidida ? eventoDe(r.fila, referencia) : null,
-  });
-  if (pendiente) trasRespuesta(ctx, pendiente);
   return {
     status: r.status,
     cuerpo: {

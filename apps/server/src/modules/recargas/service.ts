@@ -17,9 +17,11 @@ import { ErrorApi } from '../../lib/errores.ts';
 import type { ResultadoConsulta } from '../../providers/puerto.ts';
 import * as auditoria from '../auditoria/service.ts';
 import * as lineas from '../lineas/service.ts';
+import { fallar, type HacerEvento, resolver } from './cierre.ts';
 import { type Llave, primera } from './idempotencia.ts';
 import type { FilaEmpresa } from './repo.ts';
 import * as repo from './repo.ts';
+import * as escritura from './repo-escritura.ts';
 import { type Destino, type Envio, enviarEnOrden, ningunaLaTomo } from './respaldo.ts';
 import { respuestaDe } from './respuesta.ts';
 
@@ -135,13 +137,26 @@ export async function recargar(
   datos: DatosRecarga,
   llave: Llave,
   tipoRecarga: number,
+  api?: DelApi,
 ) {
-  const fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga);
+  const fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga, api);
   const { ajustes } = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
   const ver = veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos });
   // The row too: the API writes its event from it (integraciones/service.ts).
   return { ...respuestaDe(fila, ver), fila };
 }
+
+/**
+ * An API top-up (integraciones): linked to its key by its write, and its close writes its
+ * webhook event, built by `evento` from the row as the close leaves it.
+ */
+export interface DelApi {
+  enlace: { llave_id: number; referencia: string | null };
+  evento: HacerEvento;
+}
+
+/** The row as the top-up leaves it; `evento_abierto`: an event its close left to deliver. */
+type Resultado = repo.Recarga & { evento_abierto?: string | null };
 
 async function recargarFila(
   ctx: Ctx,
@@ -149,7 +164,8 @@ async function recargarFila(
   datos: DatosRecarga,
   llave: Llave,
   tipoRecarga: number,
-): Promise<repo.Recarga> {
+  api: DelApi | undefined,
+): Promise<Resultado> {
   const { clave, huella } = llave;
   let p: Awaited<ReturnType<typeof preparar>>;
   try {
@@ -161,7 +177,8 @@ async function recargarFila(
     if (previa) return primera(previa, huella);
     throw e;
   }
-  const { nueva, limite, zona, destinos } = p;
+  const { limite, zona, destinos } = p;
+  const nueva = { ...p.nueva, enlace: api?.enlace };
   let fila: repo.Recarga | undefined;
   try {
     fila = nueva.linea_id
@@ -169,8 +186,8 @@ async function recargarFila(
       : await porNumero(ctx, { fila: nueva, zona, limite });
   } catch (e) {
     if (
-      (e as { constraint?: string }).constraint === repo.LIMITE_ALCANZADO ||
-      String(e).includes(repo.LIMITE_ALCANZADO)
+      (e as { constraint?: string }).constraint === escritura.LIMITE_ALCANZADO ||
+      String(e).includes(escritura.LIMITE_ALCANZADO)
     ) {
       throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }));
     }
@@ -178,7 +195,7 @@ async function recargarFila(
   }
   if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
   if (nueva.estado === 'exitosa') return fila;
-  return enviar(ctx, fila, destinos, quien.ip);
+  return enviar(ctx, fila, destinos, quien.ip, api?.evento);
 }
 
 /**
@@ -222,7 +239,7 @@ async function preparar(
       ? [{ proveedor: respaldo.proveedor, plataformaUsuarioId: respaldo.id, usuario: respaldo.usuario }]
       : []),
   ];
-  const nueva: repo.NuevaRecarga = {
+  const nueva: escritura.NuevaRecarga = {
     empresa_id: quien.empresaId,
     usuario_id: quien.usuarioId,
     idempotencia: clave,
@@ -249,9 +266,9 @@ async function preparar(
   };
 }
 
-/** The write of a top-up by number, batched with the others of the moment (repo.escribir). */
-async function porNumero(ctx: Ctx, e: repo.Escritura) {
-  const r = await repo.escribir(ctx.db, e);
+/** The write of a top-up by number, batched with the others of the moment (escritura.escribir). */
+async function porNumero(ctx: Ctx, e: escritura.Escritura) {
+  const r = await escritura.escribir(ctx.db, e);
   if ('error' in r) throw r.error;
   return r.fila;
 }
@@ -264,7 +281,7 @@ async function porNumero(ctx: Ctx, e: repo.Escritura) {
  */
 async function insertarConLinea(
   ctx: Ctx,
-  f: repo.NuevaRecarga & { linea_id: number },
+  f: escritura.NuevaRecarga & { linea_id: number },
   zona: string,
   limite: number,
 ) {
@@ -274,7 +291,7 @@ async function insertarConLinea(
       if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
       throw new ErrorApi(409, M.lineaYaRecargada);
     }
-    const fila = await repo.insertarYContar(tx, f, zona, limite);
+    const fila = await escritura.insertarYContar(tx, f, zona, limite);
     if (fila && f.estado === 'exitosa') await lineas.marcarRecargada(tx, f.linea_id);
     return fila;
   });
@@ -285,7 +302,13 @@ async function insertarConLinea(
  * (respaldo.ts); returns the row as it then stands. A row no platform took fails (nothing was
  * sent); an unknown outcome schedules the row's reconciliation, which only ever asks.
  */
-async function enviar(ctx: Ctx, fila: repo.Recarga, destinos: Destino[], ip?: string) {
+async function enviar(
+  ctx: Ctx,
+  fila: repo.Recarga,
+  destinos: Destino[],
+  ip: string | undefined,
+  evento: HacerEvento | undefined,
+): Promise<Resultado> {
   // The trail names the user who asked (the public screen: no user) and from where.
   const quien = {
     usuarioId: fila.usuario_id,
@@ -293,8 +316,8 @@ async function enviar(ctx: Ctx, fila: repo.Recarga, destinos: Destino[], ip?: st
     ip: ip ?? null,
   };
   const e = await enviarEnOrden(ctx, fila, destinos);
-  if (ningunaLaTomo(e)) return (await fallar(ctx, e.fila, M.plataformaNoDisponible, quien)) ?? e.fila;
-  const decidida = await resolver(ctx, e.fila, e.r, quien);
+  if (ningunaLaTomo(e)) return (await fallar(ctx, e.fila, M.plataformaNoDisponible, quien, evento)) ?? e.fila;
+  const decidida = await resolver(ctx, e.fila, e.r, quien, evento);
   if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras);
   return decidida ?? e.fila;
 }
@@ -306,35 +329,6 @@ const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number) =>
     { id },
     { singletonKey: String(id), ...(segundos ? { startAfter: segundos } : {}) },
   );
-
-/** Applies a provider's decision; an undecided answer leaves the row open for reconciliation. */
-async function resolver(ctx: Ctx, fila: repo.Recarga, r: Envio['r'] | ResultadoConsulta, q: auditoria.Actor) {
-  if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio, q);
-  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje, q);
-  return undefined;
-}
-
-/**
- * A successful row, and its inventory line marked recharged with the date, together. A top-up
- * by number has no line: one statement, no transaction (two round trips fewer per top-up).
- */
-const exitosa = (ctx: Ctx, fila: repo.Recarga, folio: string | null, q: auditoria.Actor) =>
-  fila.linea_id === null
-    ? repo.cerrarExitosa(ctx.db, { id: fila.id, folio, rastro: { antes: fila.estado, quien: q } })
-    : ctx.db.transaction().execute(async (tx) => {
-        const cerrada = await repo.cerrar(tx, fila, { estado: 'exitosa', folio }, q);
-        if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
-        return cerrada;
-      });
-
-/** Fails a row, gives back its place in the daily count and frees its line, together. */
-const fallar = (ctx: Ctx, fila: repo.Recarga, mensaje: string, q: auditoria.Actor) =>
-  ctx.db.transaction().execute(async (tx) => {
-    const cerrada = await repo.cerrar(tx, fila, { estado: 'fallida', mensaje }, q);
-    if (cerrada) await repo.descontar(tx, cerrada);
-    if (cerrada?.linea_id) await lineas.liberar(tx, cerrada.linea_id);
-    return cerrada;
-  });
 
 /**
  * Reconciles one open row (the job's work): it is never sent again, the provider is asked. A
