@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { M, texto } from '@recargas/contracts/mensajes';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ProveedorHttp } from '../src/providers/http.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { comoCsv, comoXlsx, guardadas, pedir, recargasDelDia, subir } from './conciliaciones-prueba.ts';
-import { admin, cliente, e, lider, prepararDemo } from './demo-entorno.ts';
+import { admin, cliente, demo, e, lider, prepararDemo } from './demo-entorno.ts';
 import { entrar, leerXlsx } from './entorno.ts';
 import { libro } from './xlsx-prueba.ts';
 
@@ -46,6 +47,29 @@ describe('reconciliation: who sees what, and bad input', () => {
       const excel = await pedir(s, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
       expect(excel.statusCode).toBe(403);
     }
+  });
+
+  it("the list says the company's yesterday in its own time zone: the latest day it reconciles", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11) are two dates apart for 1 hour a day and one
+    // apart otherwise; each answer must be that zone's yesterday, whatever the server's zone.
+    const enZona = (zona: string, ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zona }).format(new Date(ms));
+    const dias: string[] = [];
+    for (const zona of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      await sql`update empresas set ajustes = ajustes || ${JSON.stringify({ zonaHoraria: zona })}::jsonb,
+        version = version + 1 where id = ${demo}`.execute(e.db);
+      const ayer = (await pedir(admin, 'GET', '/api/conciliaciones')).json().ayer as string;
+      expect(ayer).toBe(enZona(zona, Date.now() - 86_400_000));
+      dias.push(ayer);
+      const manana = enZona('UTC', Date.parse(`${ayer}T12:00:00Z`) + 86_400_000);
+      const tarde = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia: manana });
+      expect(tarde.statusCode).toBe(400);
+      expect(tarde.json().mensaje).toBe(M.conciliacionDiaFuturo);
+    }
+    expect(dias[0]).not.toBe(dias[1]);
+    await sql`update empresas set ajustes = ajustes - 'zonaHoraria', version = version + 1 where id = ${demo}`.execute(
+      e.db,
+    );
   });
 
   it('bad uploads are refused with a Spanish mensaje and write nothing, settle nothing', async () => {

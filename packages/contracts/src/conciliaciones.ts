@@ -107,6 +107,8 @@ export const respuestaDias = z.object({
   filas: z.array(resumenDia),
   siguiente: z.string().nullable(),
   total: z.number().int().nullable(),
+  /** Yesterday in the company's time zone: the latest day that can be reconciled, and the default. */
+  ayer: z.string(),
 });
 
 export const diferencia = z.object({

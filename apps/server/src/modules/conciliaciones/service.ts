@@ -22,11 +22,15 @@ import * as repo from './repo.ts';
 
 const noEncontrado = () => new ErrorApi(404, M.noEncontrado);
 
+/** The company's time zone: its days (and so which day is over) are counted in it. */
+const zonaDe = async (ctx: Ctx, empresaId: number) =>
+  empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId)).zonaHoraria;
+
 /** The company's provider of a platform and its time zone; a day not yet over is refused. */
 async function contexto(ctx: Ctx, empresaId: number, p: PeticionConciliar) {
   const proveedor = await repo.proveedor(ctx.db, empresaId, p.plataforma);
   if (!proveedor) throw new ErrorApi(400, M.conciliacionPlataformaInvalida);
-  const zona = empresas.ajustesDe(await empresas.porIdOError(ctx.db, empresaId)).zonaHoraria;
+  const zona = await zonaDe(ctx, empresaId);
   if (p.dia >= hoyEn(zona)) throw new ErrorApi(400, M.conciliacionDiaFuturo);
   return { proveedor, zona };
 }
@@ -146,6 +150,7 @@ export async function dias(ctx: Ctx, empresaId: number, q: { after?: string | un
     filas: pagina,
     siguiente: filas.length > q.limit && ultima ? `${ultima.dia}_${ultima.id}` : null,
     total: despues ? null : await repo.contarDias(ctx.db, empresaId),
+    ayer: sumarDias(hoyEn(await zonaDe(ctx, empresaId)), -1),
   };
 }
 

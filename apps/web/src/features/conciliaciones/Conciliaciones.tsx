@@ -67,7 +67,7 @@ export function Conciliaciones() {
       <Typography variant="h5" component="h1">
         {M.conciliaciones}
       </Typography>
-      <EstadoCuenta alConciliar={setElegido} />
+      <EstadoCuenta ayer={dias.primera?.ayer} alConciliar={setElegido} />
       <Paper sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>

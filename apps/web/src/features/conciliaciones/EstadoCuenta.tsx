@@ -20,11 +20,21 @@ const ACEPTA = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocumen
 /**
  * The day and platform to reconcile: 'Obtener del proveedor' asks the provider's statement,
  * or a statement file (.xlsx or .csv) is chosen and uploaded. The day reconciled is chosen below.
+ * `ayer` is the company's yesterday (its time zone, not the browser's): the default and latest day.
  */
-export function EstadoCuenta({ alConciliar }: { alConciliar: (d: ResumenDia) => void }) {
+export function EstadoCuenta({
+  ayer,
+  alConciliar,
+}: {
+  ayer: string | undefined;
+  alConciliar: (d: ResumenDia) => void;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
-  const [dia, setDia] = useState<Dayjs | null>(() => dayjs().subtract(1, 'day'));
+  // undefined until one is picked (or cleared): the company's yesterday, once the list says it.
+  const [elegido, setDia] = useState<Dayjs | null | undefined>(undefined);
+  const ultimo = ayer ? dayjs(ayer) : undefined;
+  const dia = elegido === undefined ? (ultimo ?? null) : elegido;
   const [plataforma, setPlataforma] = useState<1 | 2>(1);
   const [archivo, setArchivo] = useState<File | null>(null);
   const hecho = (r: { mensaje: string; dia: ResumenDia }) => {
@@ -59,7 +69,7 @@ export function EstadoCuenta({ alConciliar }: { alConciliar: (d: ResumenDia) => 
               value={dia}
               minDate={DIA_MINIMO}
               // Only days already over are reconciled (the server says so too).
-              maxDate={dayjs().subtract(1, 'day')}
+              maxDate={ultimo}
               onChange={setDia}
               slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: 'dia' } }}
             />
