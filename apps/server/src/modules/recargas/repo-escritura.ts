@@ -12,6 +12,12 @@ import { COLUMNAS, columnasTexto, type Recarga } from './repo.ts';
 
 type Tx = Transaction<DB>;
 
+/**
+ * The event of a link whose company had no live webhook when the top-up was written: none is
+ * written (nobody would receive it), and the link is done from the start.
+ */
+export const SIN_EVENTO = '00000000-0000-0000-0000-000000000000';
+
 export type NuevaRecarga = Pick<
   Recarga,
   | 'empresa_id'
@@ -44,7 +50,8 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
  * counter's CHECK fails and the whole statement, rows included, is undone. Each (company, user,
  * day) is counted once with the sum of its rows. A key used before, or twice in the entries,
  * inserts once (ON CONFLICT DO NOTHING); the count is of the rows written. An API top-up is
- * linked to its key in the same statement: no round trip of its own (bench:topups).
+ * linked to its key in the same statement: no round trip of its own (bench:topups); the link of
+ * a company without a live webhook is written done, with no event to come (SIN_EVENTO).
  */
 const insertarVarias = sentencia<Recarga>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
@@ -72,8 +79,10 @@ const insertarVarias = sentencia<Recarga>(`with entrada as (
           from entrada group by 1, 2) l using (empresa_id, usuario_id)
     on conflict (empresa_id, usuario_id, dia) do update set n = c.n + excluded.n, limite = excluded.limite
   ), enlaces as (
-    insert into recargas_api (recarga_id, empresa_id, llave_id, usuario_id, referencia)
-    select distinct on (n.id) n.id, n.empresa_id, e.llave_id, e.usuario_id, e.referencia
+    insert into recargas_api (recarga_id, empresa_id, llave_id, usuario_id, referencia, evento_id)
+    select distinct on (n.id) n.id, n.empresa_id, e.llave_id, e.usuario_id, e.referencia,
+      case when not exists (select from webhooks w where w.empresa_id = n.empresa_id and w.eliminado is null)
+        then '${SIN_EVENTO}'::uuid end
     from nueva n join entrada e on e.empresa_id = n.empresa_id and e.idempotencia = n.idempotencia
     where e.llave_id is not null
     order by n.id, e.orden
@@ -174,8 +183,9 @@ export type Cerrada = Recarga & { evento_abierto: string | null };
 /**
  * The trail row and the API event of each top-up closed by CTE `c` (its UPDATE returns the row,
  * a_* and e_* columns): recorded by the closing statement itself, so a close costs no round trip
- * more. An event (a repeat keeps the first) marks its link done at once when its company has no
- * live webhook; `ids` filters the link's join so the generic plan probes its index.
+ * more. The event is written for a link still open (its company has a live webhook; a repeat
+ * keeps the first) and answered, for `entregarEventos` to queue its deliveries; `ids` filters the
+ * link's join so the generic plan probes its index.
  */
 const alCerrar = (ids: string) => `, a as (${auditoria.insertarDesde(`(select c.empresa_id,
     c.a_usuario_id as usuario_id, c.a_usuario as usuario, c.a_ip as ip, 'recarga' as tipo, 'recargas' as tabla,
@@ -185,16 +195,14 @@ const alCerrar = (ids: string) => `, a as (${auditoria.insertarDesde(`(select c.
     from c)`)}
   ), ev as (
     insert into eventos_webhook (id, empresa_id, recarga_id, tipo, datos)
-    select c.e_id, c.empresa_id, c.id, c.e_tipo, c.e_datos from c where c.e_id is not null
+    select c.e_id, c.empresa_id, c.id, c.e_tipo, c.e_datos
+    from c join recargas_api x on x.recarga_id = c.id and x.recarga_id = ${ids}
+    where c.e_id is not null and x.evento_id is null
     on conflict (recarga_id) do nothing
-    returning id, recarga_id, exists (select from webhooks w
-      where w.empresa_id = eventos_webhook.empresa_id and w.eliminado is null) as con_webhook
-  ), hechos as (
-    update recargas_api x set evento_id = ev.id from ev
-    where x.recarga_id = ${ids} and x.recarga_id = ev.recarga_id and not ev.con_webhook and x.evento_id is null
+    returning id, recarga_id
   )
   select ${COLUMNAS.map((c) => `c.${c}`).join(', ')}, ev.id as evento_abierto
-  from c left join ev on ev.recarga_id = c.id and ev.con_webhook`;
+  from c left join ev on ev.recarga_id = c.id`;
 
 const devueltas = `${COLUMNAS.map((c) => `r.${c}`).join(', ')}`;
 
