@@ -106,11 +106,15 @@ export const filaLinea = (i: number) => [
   '',
 ];
 
-/** Starts a TypeScript entry point as its own process and waits for GET <url>/health. */
+/**
+ * Starts an entry point as its own process and waits for GET <url>/health: TypeScript through
+ * tsx, or a compiled `.js` with plain node, as production runs it.
+ */
 export async function proceso(entrada: string, url: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // BENCH_PERFIL=<dir>: each process writes a V8 CPU profile there when it exits (open in DevTools).
   const perfil = process.env.BENCH_PERFIL ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PERFIL}`] : [];
-  const hijo = spawn(process.execPath, [...perfil, '--import', 'tsx', entrada], {
+  const cargador = entrada.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const hijo = spawn(process.execPath, [...perfil, ...cargador, entrada], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

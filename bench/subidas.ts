@@ -20,6 +20,7 @@ import * as medir from './comun.ts';
  *
  * BENCH_FILAS_SUBIDA rows (default 100,000), BENCH_ACCIONES (default 1,2,3,6,7,excel);
  * BENCH_POSTGRES=1: the same on a fresh database of BENCH_DATABASE_URL's PostgreSQL, to compare.
+ * The server is the compiled one (`npm run bench:uploads` builds it first).
  */
 const FILAS = medir.tamano('BENCH_FILAS_SUBIDA', 100_000, 5_000);
 const FILAS_USUARIOS = Math.min(FILAS, 1000);
@@ -124,7 +125,9 @@ try {
     FILAS_USUARIOS,
   );
 
-  servidor = await medir.proceso('apps/server/src/main.ts', api, comun);
+  // The compiled server, as `npm start` and the image run it: tsx's loader held 80-95 MiB more
+  // (2026-11-26, PostgreSQL, action 1: 251 against 173 MiB idle, 353 against 258 at the peak).
+  servidor = await medir.proceso('apps/server/dist/main.js', api, comun);
   const { cabeceras } = await entrar();
   for (let i = 0; i < 20; i++) await Promise.all([salud(), entrar()]);
 
