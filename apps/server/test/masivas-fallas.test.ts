@@ -1,3 +1,4 @@
+import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
@@ -54,6 +55,7 @@ describe('bulk block under provider faults, two workers', () => {
         method: 'POST',
         url: '/api/recargarBloque',
         headers: conToken(s.token, s.xsrf),
+        remoteAddress: '10.7.7.7',
         payload: { fecha: bloque.fechaNumerica },
       });
     const estado = async () =>
@@ -105,6 +107,19 @@ describe('bulk block under provider faults, two workers', () => {
       expect(intentos.filter((f) => cuenta.recibidos[String(f.id)] !== undefined)).toHaveLength(1);
     }
     expect(filas.filter((f) => f.estado === 'exitosa').reduce((t, f) => t + f.monto, 0)).toBe(cuenta.cobrado);
+    // The trail of every top-up the jobs closed names the press's address; reconciliation's, none.
+    const rastro = await e.db
+      .selectFrom('auditoria')
+      .select(['ip', 'usuario'])
+      .where('tipo', '=', 'recarga')
+      .where(
+        'fila',
+        'in',
+        filas.map((f) => String(f.id)),
+      )
+      .execute();
+    expect(rastro.length).toBeGreaterThanOrEqual(LINEAS);
+    for (const r of rastro) expect(r.ip ?? r.usuario).toBe(r.ip ? '10.7.7.7' : M.actorConciliacion);
     console.log(
       `bulk faults: ${LINEAS} lines complete in ${tiempo} ms with ${presiones} presses; ` +
         `${filas.length} attempts (${filas.length - LINEAS} failed unsent), double sends ${dobles}`,

@@ -16,13 +16,21 @@ afterAll(async () => {
   await e?.cerrar();
 });
 
+/** A call from 10.4.5.6: the trail of the top-ups it asks records that address. */
+const IP = '10.4.5.6';
 const llamar = async (
   metodo: 'GET' | 'POST',
   url: string,
   s: { token: string; xsrf: string },
   payload?: unknown,
 ) =>
-  e.app.inject({ method: metodo, url, headers: conToken(s.token, s.xsrf), ...(payload ? { payload } : {}) });
+  e.app.inject({
+    method: metodo,
+    url,
+    headers: conToken(s.token, s.xsrf),
+    remoteAddress: IP,
+    ...(payload ? { payload } : {}),
+  });
 
 describe('bulk blocks', () => {
   it('lists the seeded block, its lines, and recharges one line once', async () => {
@@ -56,6 +64,13 @@ describe('bulk blocks', () => {
       .where('idempotencia', 'like', `b:${id}:%`)
       .execute();
     expect(filas).toHaveLength(1);
+    const rastro = await e.db
+      .selectFrom('auditoria')
+      .select(['ip', 'usuario_id'])
+      .where('tipo', '=', 'recarga')
+      .where('fila', '=', String(filas[0]?.id))
+      .execute();
+    expect(rastro).toEqual([{ ip: IP, usuario_id: expect.any(Number) }]);
     const despues = (await llamar('GET', `/api/recargasMasivas?fecha=${fecha}`, s)).json();
     expect(despues.bloque.recargadas).toBe(1);
   });
@@ -73,6 +88,10 @@ describe('bulk blocks', () => {
       n: number;
     }>`select count(*)::int as n from pgboss.job where name = 'recarga-masiva'`.execute(e.db);
     expect(jobs.rows[0]?.n).toBe(24);
+    // Each job carries the address of the press, for its top-up's trail row.
+    const ips = await sql<{ ip: string }>`select distinct data->>'ip' as ip from pgboss.job
+      where name = 'recarga-masiva'`.execute(e.db);
+    expect(ips.rows).toEqual([{ ip: IP }]);
     expect((await llamar('GET', '/api/bloqueRecargasMasivas', s)).json().bloques[0].disable).toBe(true);
     const x = await llamar('POST', '/api/recargarBloque', s, { fecha: 123 });
     expect(x.statusCode).toBe(404);

@@ -31,6 +31,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
     usuarioId: req.sesion.usuarioId,
     nivel: req.sesion.nivel,
     permisos: req.sesion.permisos,
+    ip: req.ip,
   });
 
   app.get(

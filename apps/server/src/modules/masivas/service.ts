@@ -29,15 +29,14 @@ export interface Quien {
   usuarioId: number;
   nivel: number;
   permisos: readonly string[];
+  /** The request's address: the trail of the top-ups it asks (a job's too) records it. */
+  ip?: string | undefined;
 }
 
-/** One job per line: the attempt it was queued for, and who asked. */
-export interface TrabajoLinea {
+/** One job per line: the attempt it was queued for, and who asked (from where: the trail's IP). */
+export interface TrabajoLinea extends Omit<Quien, 'permisos'> {
   id: number;
-  empresaId: number;
   intento: number;
-  usuarioId: number;
-  nivel: number;
   permisos: string[];
   programacionId?: number;
 }
@@ -173,6 +172,7 @@ async function encolarLineas(
         nivel: q.nivel,
         permisos: [...q.permisos],
         ...(p ? { programacionId: p.id } : {}),
+        ...(q.ip ? { ip: q.ip } : {}),
       },
       ...(m.para ? { startAfter: m.para } : {}),
     }));
@@ -248,23 +248,22 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
   const l = await repo.paraTrabajo(ctx.db, d.empresaId, d.id);
   if (!l || l.intento !== d.intento) return;
   if (d.programacionId !== undefined && l.cancelada) return;
-  const q: Quien = { empresaId: d.empresaId, usuarioId: d.usuarioId, nivel: d.nivel, permisos: d.permisos };
+  const { empresaId, usuarioId, nivel, permisos, ip } = d;
+  let rechazo: string | null = null;
   try {
     await recargas.recargar(
       ctx,
-      await recargas.solicitanteDe(ctx, q),
+      await recargas.solicitanteDe(ctx, { empresaId, usuarioId, nivel, permisos, ip }),
       datosDe(l),
       { clave: repo.claveLinea(d.id, d.intento), huella: null },
       recargas.TIPO_RECARGA.normal,
     );
   } catch (e) {
     if (!(e instanceof ErrorApi)) throw e;
-    await repo.terminar(ctx.db, d.id, d.intento, e.message);
-    await avisarSiTermino(ctx, d.empresaId, l.fecha_numerica);
-    return;
+    rechazo = e.message;
   }
-  await repo.terminar(ctx.db, d.id, d.intento, null);
-  await avisarSiTermino(ctx, d.empresaId, l.fecha_numerica);
+  await repo.terminar(ctx.db, d.id, d.intento, rechazo);
+  await avisarSiTermino(ctx, empresaId, l.fecha_numerica);
 }
 
 /**

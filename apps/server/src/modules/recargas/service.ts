@@ -59,7 +59,7 @@ export interface Solicitante {
 /** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
 export async function solicitanteDe(
   ctx: Ctx,
-  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos'> & { usuarioId: number },
+  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos' | 'ip'> & { usuarioId: number },
 ): Promise<Solicitante> {
   const c = await repo.cuenta(ctx.db, q.empresaId, q.usuarioId);
   if (!c) throw new ErrorApi(404, M.noEncontrado);
