@@ -22,7 +22,7 @@ import { type Llave, primera } from './idempotencia.ts';
 import type { FilaEmpresa } from './repo.ts';
 import * as repo from './repo.ts';
 import * as escritura from './repo-escritura.ts';
-import { type Destino, type Envio, enviarEnOrden, ningunaLaTomo } from './respaldo.ts';
+import { type Destino, enviarEnOrden, ningunaLaTomo } from './respaldo.ts';
 import { respuestaDe } from './respuesta.ts';
 
 export { cupoDelDia, movimientos, recargasPorId } from './consulta.ts';
