@@ -1,5 +1,5 @@
 import { M } from '@recargas/contracts/mensajes';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Columna, TablaInfinita } from '../src/ui/TablaInfinita.tsx';
@@ -12,6 +12,7 @@ interface Fila {
 const COLUMNAS: Columna<Fila>[] = [
   { llave: 'id', valor: 'Id' },
   { llave: 'nombre', valor: 'Nombre', celda: (f, i) => `${f.nombre.toUpperCase()} #${i}` },
+  { llave: 'accion', valor: 'Acción', celda: (f) => <button type="button">{`editar ${f.id}`}</button> },
 ];
 const TOTAL = 105;
 const POR_PAGINA = 20;
@@ -80,6 +81,20 @@ describe('TablaInfinita', () => {
     const despues = elementos();
     expect(antes.filter((f) => !despues.includes(f))).toEqual([]);
     expect(despues.filter((f) => !antes.includes(f)).length).toBe(despues.length - antes.length);
+  });
+
+  it('keeps the focused row in its element while the others scroll past it', async () => {
+    render(<Lista alFinal={vi.fn()} total={POR_PAGINA} />);
+    const boton = screen.getByText('editar 6');
+    act(() => boton.focus());
+    // Down, then up: rows pass to either side of it, and the focus and its row stay.
+    for (const px of [33 * 8, 33 * 10, 33 * 6]) {
+      await desplazarA(px);
+      expect(filasDibujadas()[0]).toBeGreaterThan(0);
+      expect(document.activeElement).toBe(boton);
+      expect(boton.textContent).toBe('editar 6');
+      expect(boton.closest('tr')?.getAttribute('data-index')).toBe('5');
+    }
   });
 
   it('keeps asking while the rows do not fill the box', () => {

@@ -8,7 +8,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { M } from '@recargas/contracts/mensajes';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type Key,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface Columna<F> {
   llave: string;
@@ -75,27 +85,24 @@ const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<
   );
 }) as <F>(p: PropsFila<F>) => ReactNode;
 
+/** The focused row: its item key, and the React key it keeps while it stays drawn. */
+interface Fijada {
+  clave: Key;
+  llave: Key;
+}
+
 /**
- * Each drawn row's slot (its React key), by index: a row still drawn keeps its slot, so a row in
- * edit keeps its fields; each new row takes a slot a row out of view left.
+ * Each drawn row's React key: its place in the drawn window, so a fling moves no element in the
+ * DOM (a row keeps its place, only its text changes). The row holding the focus (a field in
+ * edit) keeps its own key, and the others are keyed by their distance from it: rows above stay
+ * above, so React never moves the focused element (which would lose the focus).
  */
-function asignarRanuras(antes: ReadonlyMap<number, number>, items: readonly { index: number }[]) {
-  const ahora = new Map<number, number>();
-  const usadas = new Set<number>();
-  for (const { index } of items) {
-    const ranura = antes.get(index);
-    if (ranura === undefined) continue;
-    ahora.set(index, ranura);
-    usadas.add(ranura);
-  }
-  let libre = 0;
-  for (const { index } of items) {
-    if (ahora.has(index)) continue;
-    while (usadas.has(libre)) libre++;
-    ahora.set(index, libre);
-    usadas.add(libre);
-  }
-  return ahora;
+function llavesPorLugar(items: readonly { key: Key }[], fijada: Fijada | null): Key[] {
+  const f = fijada ? items.findIndex((v) => v.key === fijada.clave) : -1;
+  if (!fijada || f < 0) return items.map((_, lugar) => lugar);
+  return items.map((_, i) =>
+    i === f ? fijada.llave : `${fijada.llave}${i < f ? '<' : '>'}${Math.abs(i - f)}`,
+  );
 }
 
 /** A row of no content that stands for the rows not drawn above or below the view. */
@@ -151,10 +158,22 @@ export function TablaInfinita<F>(props: {
     if (altoFila !== ALTO_FILA) virtual.measure();
   }, [altoFila, virtual]);
   const items = virtual.getVirtualItems();
-  // Rows are keyed by slot, not by row: a fling gives each drawn row new text instead of
-  // unmounting and mounting about 30 rows a frame.
-  const ranuras = useRef(new Map<number, number>());
-  ranuras.current = asignarRanuras(ranuras.current, items);
+  // Rows are keyed by their place in the drawn window, the focused row by its own key.
+  const fijada = useRef<Fijada | null>(null);
+  if (fijada.current && !items.some((v) => v.key === fijada.current?.clave)) fijada.current = null;
+  const llavesFilas = llavesPorLugar(items, fijada.current);
+  const dibujadas = useRef({ items, llaves: llavesFilas });
+  dibujadas.current = { items, llaves: llavesFilas };
+  // A row that takes the focus keeps the key it was drawn with, so its element stays.
+  const alEnfocar = useCallback((e: FocusEvent<HTMLDivElement>) => {
+    if (!caja.current?.contains(e.target)) return; // a menu of the row, in a portal
+    const i = Number(e.target.closest('tr[data-index]')?.getAttribute('data-index') ?? -1);
+    const lugar = dibujadas.current.items.findIndex((v) => v.index === i);
+    const item = dibujadas.current.items[lugar];
+    if (!item) fijada.current = null;
+    else if (fijada.current?.clave !== item.key)
+      fijada.current = { clave: item.key, llave: dibujadas.current.llaves[lugar] ?? lugar };
+  }, []);
   // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
   const ultima = virtual.range?.endIndex ?? -1;
 
@@ -208,6 +227,7 @@ export function TablaInfinita<F>(props: {
     // It scrolls on its own, so it takes the keyboard focus (arrows, PageDown and End scroll it).
     <TableContainer
       ref={caja}
+      onFocus={alEnfocar}
       sx={{ maxHeight: '70vh' }}
       tabIndex={0}
       data-testid={props.testId && `${props.testId}-caja`}
@@ -228,9 +248,9 @@ export function TablaInfinita<F>(props: {
         </TableHead>
         <tbody>
           <Relleno alto={arriba} columnas={columnas.length} />
-          {items.map((v) => (
+          {items.map((v, lugar) => (
             <Fila<F>
-              key={ranuras.current.get(v.index)}
+              key={llavesFilas[lugar]}
               fila={filas[v.index] as F}
               indice={v.index}
               columnas={columnas}
