@@ -1,5 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as integraciones from '../src/modules/integraciones/service.ts';
+import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import {
   conToken,
@@ -139,6 +141,37 @@ describe('webhooks', () => {
     expect(re.json()).toEqual({ mensaje: M.entregaReenviada });
     await esperar(() => deRecarga(hecha.id).length === 2, 30_000, 'el reenvío');
     expect(deRecarga(hecha.id).map((x) => x.evento.id)).toEqual([entrega.evento, entrega.evento]);
+  });
+
+  // Last: it deletes the company's webhook.
+  it('a top-up decided after its webhook is deleted gets no event; its link is done', async () => {
+    (await simuladorDe(e)).configurar({ ...SIN_FALLAS, tasaTimeout: 1 });
+    const abierta = await recargar({ dn: dnNuevo(), compania: 'T' }, 'w-sin');
+    expect(abierta.estado).toBe('pendiente');
+    (await simuladorDe(e)).configurar(SIN_FALLAS);
+    const [w] = (
+      await e.app.inject({ method: 'GET', url: '/api/webhooks', headers: conToken(admin.token) })
+    ).json().webhooks;
+    const borrado = await e.app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${w.id}`,
+      headers: conToken(admin.token, admin.xsrf),
+    });
+    expect(borrado.statusCode).toBe(200);
+    expect(await recargas.reconciliar(e.app, abierta.id)).toBe(true);
+    expect(await integraciones.generarEventos(e.app, [abierta.id])).toBe(1);
+    const enlace = await e.db
+      .selectFrom('recargas_api')
+      .select('evento_id')
+      .where('recarga_id', '=', abierta.id)
+      .executeTakeFirstOrThrow();
+    expect(enlace.evento_id).toBe(recargas.SIN_EVENTO);
+    const eventos = await e.db
+      .selectFrom('eventos_webhook')
+      .select('id')
+      .where('recarga_id', '=', abierta.id)
+      .execute();
+    expect(eventos).toEqual([]);
   });
 
   it('a webhook must be https unless WEBHOOKS_PERMITIR_HTTP=1', async () => {

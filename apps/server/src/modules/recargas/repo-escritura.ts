@@ -12,6 +12,9 @@ import { COLUMNAS, columnasTexto, type Recarga } from './repo.ts';
 
 type Tx = Transaction<DB>;
 
+/** A top-up's columns read from table or CTE `t`. */
+const columnasDe = (t: string) => COLUMNAS.map((c) => `${t}.${c}`).join(', ');
+
 /**
  * The event of a link whose company had no live webhook when the top-up was written: none is
  * written (nobody would receive it), and the link is done from the start.
@@ -51,9 +54,10 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
  * day) is counted once with the sum of its rows. A key used before, or twice in the entries,
  * inserts once (ON CONFLICT DO NOTHING); the count is of the rows written. An API top-up is
  * linked to its key in the same statement: no round trip of its own (bench:topups); the link of
- * a company without a live webhook is written done, with no event to come (SIN_EVENTO).
+ * a company without a live webhook is written done, with no event to come (SIN_EVENTO), and the
+ * row says whether its close is to write one (`con_evento`).
  */
-const insertarVarias = sentencia<Recarga>(`with entrada as (
+const insertarVarias = sentencia<FilaEscrita>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
       $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
       $16::bigint[], $17::int[], $18::int[], $19::text[], $20::int[], $21::text[])
@@ -86,8 +90,13 @@ const insertarVarias = sentencia<Recarga>(`with entrada as (
     from nueva n join entrada e on e.empresa_id = n.empresa_id and e.idempotencia = n.idempotencia
     where e.llave_id is not null
     order by n.id, e.orden
+    returning recarga_id, evento_id is null as abierto
   )
-  select ${columnasTexto} from nueva`);
+  select ${columnasDe('n')}, coalesce(en.abierto, false) as con_evento
+  from nueva n left join enlaces en on en.recarga_id = n.id`);
+
+/** A top-up written; `con_evento`: an API top-up whose close writes its webhook event. */
+export type FilaEscrita = Recarga & { con_evento: boolean };
 
 /** A top-up to write: the row, the day's zone and the caller's limit. */
 export interface Escritura {
@@ -100,7 +109,7 @@ export interface Escritura {
 export const insertarYContar = async (db: Db | Tx, fila: NuevaRecarga, zona: string, limite: number) =>
   (await insertarVarias(db, columnas([{ fila, zona, limite }])))[0];
 /** What became of one: the row written, undefined when its key was used before, or the error. */
-export type Escrita = { fila: Recarga | undefined } | { error: unknown };
+export type Escrita = { fila: FilaEscrita | undefined } | { error: unknown };
 
 /**
  * Writes top-ups by number in batches (db/lotes.ts): one statement and one commit for every
@@ -201,10 +210,10 @@ const alCerrar = (ids: string) => `, a as (${auditoria.insertarDesde(`(select c.
     on conflict (recarga_id) do nothing
     returning id, recarga_id
   )
-  select ${COLUMNAS.map((c) => `c.${c}`).join(', ')}, ev.id as evento_abierto
+  select ${columnasDe('c')}, ev.id as evento_abierto
   from c left join ev on ev.recarga_id = c.id`;
 
-const devueltas = `${COLUMNAS.map((c) => `r.${c}`).join(', ')}`;
+const devueltas = columnasDe('r');
 
 const cerrarUna = sentencia<Cerrada>(`with c as (
     update recargas r set estado = $2::text,

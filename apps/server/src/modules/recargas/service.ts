@@ -28,6 +28,7 @@ import { respuestaDe } from './respuesta.ts';
 export { cupoDelDia, movimientos, recargasPorId } from './consulta.ts';
 export { type Llave, llaveDe } from './idempotencia.ts';
 export type { Recarga } from './repo.ts';
+export { SIN_EVENTO } from './repo-escritura.ts';
 
 /** An undone upload put deleted lines back: their top-ups point at them again (subidas/tramos.ts). */
 export const reenlazarLineas = (tx: Transaction<DB>, borradas: string, vueltas: number[]) =>
@@ -179,7 +180,7 @@ async function recargarFila(
   }
   const { limite, zona, destinos } = p;
   const nueva = { ...p.nueva, enlace: api?.enlace };
-  let fila: repo.Recarga | undefined;
+  let fila: escritura.FilaEscrita | undefined;
   try {
     fila = nueva.linea_id
       ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, zona, limite)
@@ -195,7 +196,8 @@ async function recargarFila(
   }
   if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
   if (nueva.estado === 'exitosa') return fila;
-  return enviar(ctx, fila, destinos, quien.ip, api?.evento);
+  // Only a link left open has an event to write (its company has a live webhook).
+  return enviar(ctx, fila, destinos, quien.ip, fila.con_evento ? api?.evento : undefined);
 }
 
 /**
