@@ -36,6 +36,8 @@ beforeAll(async () => {
     JSON.stringify(['assets/index-abc123.js', 'assets/Shell-ghi789.js']),
   );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // The classic script that draws /in/*'s frame before the modules (apps/web/public/marco.js).
+  writeFileSync(join(dir, 'marco.js'), 'void 0;');
   writeFileSync(join(dir, 'assets/index-abc123.js'), JS);
   // What the web build writes beside each file (apps/web/compilacion.ts), marked to tell them apart.
   writeFileSync(join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(`${JS}//br`));
@@ -106,10 +108,31 @@ describe('installable per company', () => {
     const dentro = (await pedir('/in/recargas', { accept: 'text/html' })).body;
     expect(dentro).not.toContain('rel="manifest"');
     // A page of the shell asks for the shell's code at once (not the login's) and says Cargando….
-    expect(dentro).toContain('<link rel="modulepreload" crossorigin href="/assets/Shell-ghi789.js" />');
+    expect(dentro).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Shell-ghi789.js" />',
+    );
     expect(dentro).not.toContain('Login-def456.js');
-    expect(dentro).toContain(`${M.cargando}</p></div>`);
+    expect(dentro).toContain(`${M.cargando}</p><script async src="/marco.js"></script></div>`);
     expect((await pedir('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
+  });
+
+  it("only /in/* pages run marco.js, in #root after Cargando…, asked for before the app's modules", async () => {
+    for (const url of ['/in/recargas', '/in', '/in/reportes?x=1']) {
+      const pagina = (await pedir(url, { accept: 'text/html' })).body;
+      expect(pagina).toContain(`<div id="root"><p style="`);
+      expect(pagina.match(/<script async src="\/marco\.js"><\/script><\/div>/g)).toHaveLength(1);
+      const precarga = pagina.indexOf(
+        '<link rel="preload" as="script" fetchpriority="high" href="/marco.js" />',
+      );
+      expect(precarga).toBeGreaterThan(0);
+      expect(precarga).toBeLessThan(pagina.indexOf('/assets/'));
+    }
+    for (const url of ['/demo', '/vcell/recargasUsuario', '/', '/inicio']) {
+      expect((await pedir(url, { accept: 'text/html' })).body).not.toContain('marco.js');
+    }
+    const script = await pedir('/marco.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).toBe('no-cache');
   });
 
   it("the manifest is made from the company's data and starts at its login", async () => {

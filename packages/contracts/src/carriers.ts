@@ -1,37 +1,8 @@
 import { z } from 'zod';
+import { CODIGOS_CARRIER, LIMITES_PLATAFORMA, MAX_COMENTARIO } from './carriers/nombres.ts';
 import { M, texto } from './mensajes.ts';
 
-/** The platform users per company and carrier, and the comments per carrier. */
-export const API_CARRIERS = {
-  plataformas: '/empresas',
-  plataformasEmpresa: '/plataformasEmpresa',
-  plataformaCarrier: '/plataformaCarrier',
-  cambiarPlataformas: '/cambiarPlataformasEmpresa',
-  comentarios: '/api/comments/',
-} as const;
-
-/**
- * Carrier codes of spec section 3 with their names from the catalogue: one name per carrier on
- * every screen and Excel file (section 3's 'AT&T' and 'Bait', not the 'Att' and 'Biat' of one screen).
- */
-export const CARRIERS = {
-  T: M.telcel,
-  M: M.movistar,
-  U: M.unefon,
-  A: M.att,
-  V: M.virgin,
-  B: M.bait,
-} as const;
-
-export type Carrier = keyof typeof CARRIERS;
-export const CODIGOS_CARRIER = Object.keys(CARRIERS) as Carrier[];
-
-/** The name of a carrier code; an unknown code shows as it is. */
-export const etiquetaCarrier = (codigo: string): string =>
-  Object.hasOwn(CARRIERS, codigo) ? CARRIERS[codigo as Carrier] : codigo;
-
-/** Longest comment a carrier may carry (shown beside the top-up form). */
-export const MAX_COMENTARIO = 500;
+export * from './carriers/nombres.ts';
 
 /** Comment of spec section 3: carrier, comment. */
 export const comentario = z.object({
@@ -50,13 +21,6 @@ export const respuestaComentarios = z.array(comentario);
 export const peticionComentarios = z.array(comentario).max(CODIGOS_CARRIER.length * 2);
 
 /** Limits of spec sections 5 and 9 for a platform user. */
-export const LIMITES_PLATAFORMA = { username: 50, canal: 50 } as const;
-
-/** Carriers in the order of the 'Recargas por tipo de carrier' screen, with their names. */
-export const CARRIERS_PANTALLA: readonly { carrier: Carrier; nombre: string }[] = CODIGOS_CARRIER.map(
-  (carrier) => ({ carrier, nombre: CARRIERS[carrier] }),
-);
-
 const carrier = z.enum(CODIGOS_CARRIER, M.lineaCompaniaInvalida);
 
 /** Platform of spec section 3: id, usuario, plataforma (plus its number and canal). */

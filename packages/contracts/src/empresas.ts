@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
-import { MONTOS } from './recargas.ts';
+import { MONTOS } from './recargas/reglas.ts';
 
 // The paths without zod: the login's download imports them (issue 21).
 export { API_EMPRESAS } from './empresas/rutas.ts';

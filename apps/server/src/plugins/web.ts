@@ -41,28 +41,52 @@ function precargaDe(dir: string, indice: string, lista: 'login.json' | 'shell.js
   const archivos = (JSON.parse(readFileSync(ruta, 'utf8')) as string[]).filter(
     (f) => f.endsWith('.js') && !indice.includes(`/${f}"`),
   );
-  return archivos.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />\n  `).join('');
+  // The shell's come after the entry's imports and marco.js (issue 21: /in/*'s LCP).
+  const prioridad = lista === 'shell.json' ? ' fetchpriority="low"' : '';
+  return archivos
+    .map((f) => `<link rel="modulepreload"${prioridad} crossorigin href="/${f}" />\n  `)
+    .join('');
 }
 
-const cargando = (indice: string) =>
+/** Cargando… in #root until the app draws; under /in/, marco.js after it. */
+const cargando = (indice: string, marco = '') =>
   indice.replace(
     '<div id="root"></div>',
-    `<div id="root"><p style="${ESTILO_CARGANDO}">${M.cargando}</p></div>`,
+    `<div id="root"><p style="${ESTILO_CARGANDO}">${M.cargando}</p>${marco}</div>`,
   );
+
+/**
+ * The web build's marco.js (apps/web/public): a classic script that draws /in/*'s frame with the
+ * company's notice from the copy the app stored, before any module runs (issue 21: LCP). Asked
+ * for first thing in the head, so it does not wait for a connection behind the app's and the
+ * shell's files; async, so Cargando… paints without it.
+ */
+const MARCO = {
+  cabeza: '<link rel="preload" as="script" fetchpriority="high" href="/marco.js" />',
+  raiz: '<script async src="/marco.js"></script>',
+};
 
 /**
  * /<empresa> and its pages link that company's manifest (the browser offers to install it),
  * preload the login's code, and say Cargando… until the app draws. /in/… preloads the shell's
- * code and says Cargando… too: a phone shows text at once, not a white page (issue 21).
+ * code, says Cargando… too and runs marco.js: a phone shows text at once, not a white page (issue 21).
  */
-function paginaDeEmpresa(indice: string, precarga: { login: string; shell: string }, url: string): string {
+function paginaDeEmpresa(
+  indice: string,
+  precarga: { login: string; shell: string; marco: boolean },
+  url: string,
+): string {
   let primero = '';
   try {
     primero = decodeURIComponent(url.split(/[/?#]/)[1] ?? '');
   } catch {
     return indice;
   }
-  if (primero === 'in') return cargando(indice.replace('</head>', `${precarga.shell}</head>`));
+  if (primero === 'in') {
+    const pagina = indice.replace('</head>', `${precarga.shell}</head>`);
+    if (!precarga.marco) return cargando(pagina);
+    return cargando(pagina.replace('<head>', `<head>\n  ${MARCO.cabeza}`), MARCO.raiz);
+  }
   const codigo = codigoEmpresa.safeParse(primero);
   if (!codigo.success) return indice;
   const href = API_EMPRESAS.manifiesto.replace(':name', encodeURIComponent(codigo.data));
@@ -76,7 +100,9 @@ function paginaDeEmpresa(indice: string, precarga: { login: string; shell: strin
   );
 }
 
-const ESTILO_CARGANDO = 'margin:16px;font-family:Roboto,Arial,sans-serif;color:#555';
+// Padding, not margin: a margin would collapse through #root and body, and body would move up
+// (a layout shift) when the app or marco.js replaces this line.
+const ESTILO_CARGANDO = 'margin:0;padding:16px;font-family:Roboto,Arial,sans-serif;color:#555';
 
 /** What the service worker shows when the network is away: Spanish, self-contained, no script. */
 const SIN_RED = `<!doctype html>
@@ -125,6 +151,7 @@ export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | un
   const precarga = {
     login: hayWeb ? precargaDe(dir, indice, 'login.json') : '',
     shell: hayWeb ? precargaDe(dir, indice, 'shell.json') : '',
+    marco: existsSync(join(dir, 'marco.js')),
   };
   app.get('/offline.html', { schema: { hide: true } }, (_req, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDAR).send(SIN_RED),

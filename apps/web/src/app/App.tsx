@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { consultaEmpresa } from '../lib/empresaPublica.ts';
+import { MarcoPrevio } from './MarcoPrevio.tsx';
 import { Cargando, perezosa } from './perezosa.tsx';
 
 /**
@@ -57,7 +58,14 @@ export function App() {
         <Suspense fallback={<Cargando />}>
           <Routes>
             <Route path="/" element={<SinEmpresa />} />
-            <Route path="/in" element={<Shell />}>
+            <Route
+              path="/in"
+              element={
+                <Suspense fallback={<MarcoPrevio />}>
+                  <Shell />
+                </Suspense>
+              }
+            >
               <Route index element={<Inicio />} />
               <Route path="*" element={<Pantallas />} />
             </Route>

@@ -1,7 +1,7 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useReducer } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { alCargarNotistack, notistackCargado, proveedorDibujado, useSnackbar } from '../lib/avisar.ts';
 import type { EstadoConAviso } from '../lib/empresaPublica.ts';
 
 /**
@@ -24,18 +24,33 @@ function AvisoRecibido() {
 /**
  * Toasts at the bottom, out of the forms' way, never three deep: two at the right on a desktop,
  * one dense one on mobile (800 px and below, where forms take the whole width). Its code
- * (notistack) comes with the routes that toast, not with the login (issue 21).
+ * (notistack) comes with the first toast (`lib/avisar.ts`), not with the page (issue 21); the
+ * provider is drawn beside the route, so its arrival does not draw the route again.
  */
 export function Avisos({ children }: { children: ReactNode }) {
+  const [, redibujar] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (notistackCargado()) redibujar();
+    return alCargarNotistack(redibujar);
+  }, []);
+  const notistack = notistackCargado();
+  return (
+    <>
+      <AvisoRecibido />
+      {children}
+      {notistack && <Proveedor SnackbarProvider={notistack.SnackbarProvider} />}
+    </>
+  );
+}
+
+function Proveedor({ SnackbarProvider }: { SnackbarProvider: typeof import('notistack').SnackbarProvider }) {
   const movil = useMediaQuery('(max-width:800px)');
+  useEffect(proveedorDibujado, []);
   return (
     <SnackbarProvider
       maxSnack={movil ? 1 : 2}
       dense={movil}
       anchorOrigin={{ vertical: 'bottom', horizontal: movil ? 'center' : 'right' }}
-    >
-      <AvisoRecibido />
-      {children}
-    </SnackbarProvider>
+    />
   );
 }

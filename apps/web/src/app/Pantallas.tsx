@@ -2,9 +2,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { destinoRechazo, MENU, rutaInicial, rutaPermitida } from '@recargas/contracts/menu';
-import { useSnackbar } from 'notistack';
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { useSnackbar } from '../lib/avisar.ts';
 import { useSesion } from '../lib/sesion.ts';
 import { Cargando, type Precargable, perezosa } from './perezosa.tsx';
 

@@ -9,10 +9,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
+import { type EmpresaPublica, TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, Suspense, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { usePush } from '../features/notificaciones/push.ts';
 import { useAlertasSaldo } from '../features/saldos/api.ts';
@@ -67,26 +67,43 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
       window.removeEventListener('storage', releer);
     };
   }, []);
+  // React draws a change of React Query's store at once, in one task that cannot be split: here
+  // that draws only this component. The frame gets the company's answer as deferred values, a
+  // render React splits into 5 ms slices, so a phone is not blocked for the whole shell (issue 21).
+  const datos = useDeferredValue(empresa.data);
+  const pendiente = useDeferredValue(empresa.isPending);
+  const actualizada = useDeferredValue(empresa.dataUpdatedAt);
   // /in/configuraciones stores the company's new features with the session, then refetches the
   // company: the menu and the screens read the stored session again at that moment.
   const sesion = useMemo(
-    () => ((empresa.dataUpdatedAt > 0 || cambios > 0) && leerSesion()) || alEntrar,
-    [empresa.dataUpdatedAt, cambios, alEntrar],
+    () => ((actualizada > 0 || cambios > 0) && leerSesion()) || alEntrar,
+    [actualizada, cambios, alEntrar],
   );
+  return <Marco sesion={sesion} empresa={datos} pendiente={pendiente} />;
+}
+
+/** The bar, the drawer and the page around the screen; drawn again only when its props change. */
+const Marco = memo(function Marco({
+  sesion,
+  empresa,
+  pendiente,
+}: {
+  sesion: Sesion;
+  empresa: EmpresaPublica | undefined;
+  pendiente: boolean;
+}) {
   const principal = useRef<HTMLElement>(null);
   useFocoAlNavegar(principal);
-  // The company's answer changes the theme and lets the screen draw: a deferred render, which
-  // React splits into short tasks, not one that blocks a phone for the whole screen (issue 21).
-  const datosEmpresa = useDeferredValue(empresa.data);
-  const empresaPendiente = useDeferredValue(empresa.isPending);
-  const tema = useMemo(() => temaDe(datosEmpresa ?? TEMA_POR_DEFECTO), [datosEmpresa]);
+  const tema = useMemo(() => temaDe(empresa ?? TEMA_POR_DEFECTO), [empresa]);
   const escritorio = useMediaQuery(ESCRITORIO, { noSsr: true });
   const [abierto, setAbierto] = useState(false);
   usePush();
-  const alertasSaldo = useAlertasSaldo(puede(sesion, 'GET /api/alertasSaldo'));
-  const nombreEmpresa = empresa.data?.nombre ?? sesion.empresa;
+  const nombreEmpresa = empresa?.nombre ?? sesion.empresa;
+  // The screen in a later render than the frame: two commits, each a shorter task for a phone,
+  // even when the company's answer and the screen's code are in before the shell (issue 21).
+  const conPantalla = useDeferredValue(!pendiente, false);
 
-  const menu = <Menu sesion={sesion} logo={empresa.data?.image ?? null} alElegir={() => setAbierto(false)} />;
+  const menu = <Menu sesion={sesion} logo={empresa?.image ?? null} alElegir={() => setAbierto(false)} />;
   return (
     <ThemeProvider theme={tema}>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
@@ -131,16 +148,12 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
         </Drawer>
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />
-          {empresa.data?.alerta && (
+          {empresa?.alerta && (
             <Alert severity="warning" square data-testid="alerta-empresa">
-              {empresa.data.alerta}
+              {empresa.alerta}
             </Alert>
           )}
-          {alertasSaldo.data?.alertas.map((a) => (
-            <Alert key={a.id} severity="error" square>
-              {a.mensaje}
-            </Alert>
-          ))}
+          <AlertasSaldo habilitada={puede(sesion, 'GET /api/alertasSaldo')} />
           <Box
             component="main"
             id={CONTENIDO}
@@ -158,7 +171,7 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
             {/* The company's notice goes above the screen: the screen waits for it, not to be pushed
                 down; while its code arrives the shell stays drawn around the bar. */}
             <Suspense fallback={<Cargando />}>
-              {empresaPendiente ? <Cargando /> : <Outlet context={sesion} />}
+              {conPantalla ? <Outlet context={sesion} /> : <Cargando />}
             </Suspense>
           </Box>
           <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>
@@ -168,6 +181,16 @@ function ShellConSesion({ sesion: alEntrar }: { sesion: Sesion }) {
       </Box>
     </ThemeProvider>
   );
+});
+
+/** The open low-balance alerts: their answers, every minute, draw these alerts, not the frame. */
+function AlertasSaldo({ habilitada }: { habilitada: boolean }) {
+  const alertas = useAlertasSaldo(habilitada);
+  return alertas.data?.alertas.map((a) => (
+    <Alert key={a.id} severity="error" square>
+      {a.mensaje}
+    </Alert>
+  ));
 }
 
 /**

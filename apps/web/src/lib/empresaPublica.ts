@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from './api.ts';
+import { CLAVE_MARCO } from './sesionGuardada.ts';
 import { temaDe } from './tema.ts';
 
 /** Navigation state of a page that arrives with a message to show (an unknown company's error). */
@@ -15,10 +16,55 @@ export interface EstadoConAviso {
 
 export const claveEmpresa = (codigo: string) => [API_EMPRESAS.empresa, codigo];
 
-/** The query of a company's public theme and flags (GET /getEmpresa/{name}, no auth). */
+/** What /in/*'s frame draws (app/MarcoPrevio.tsx, public/marco.js): the theme's colours, computed. */
+export interface DatosMarco {
+  empresa: string;
+  nombre: string;
+  alerta: string | null;
+  primario: string;
+  sobrePrimario: string;
+  fondo: string;
+  texto: string;
+}
+
+export function marcoDe(codigo: string, e: EmpresaPublica): DatosMarco {
+  const { primary, background, text } = temaDe(e).palette;
+  return {
+    empresa: codigo,
+    nombre: e.nombre,
+    alerta: e.alerta,
+    primario: primary.main,
+    sobrePrimario: primary.contrastText,
+    fondo: background.default,
+    texto: text.primary,
+  };
+}
+
+/** The stored copy of that company's frame, if the last company answer was its own. */
+export function leerMarco(codigo: string): DatosMarco | undefined {
+  try {
+    const m = JSON.parse(localStorage.getItem(CLAVE_MARCO) ?? 'null') as DatosMarco | null;
+    return m?.empresa === codigo ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The query of a company's public theme and flags (GET /getEmpresa/{name}, no auth). Each answer
+ * replaces the stored copy of the frame, so the next /in/* load paints the notice before its
+ * modules (public/marco.js; issue 21: LCP).
+ */
 export const consultaEmpresa = (codigo: string) => ({
   queryKey: claveEmpresa(codigo),
-  queryFn: () => api<EmpresaPublica>(conParametros(API_EMPRESAS.empresa, { name: codigo })),
+  queryFn: async () => {
+    const e = await api<EmpresaPublica>(conParametros(API_EMPRESAS.empresa, { name: codigo }));
+    // A full or refused storage (private browsing) costs only the early frame, not the company.
+    try {
+      localStorage.setItem(CLAVE_MARCO, JSON.stringify(marcoDe(codigo, e)));
+    } catch {}
+    return e;
+  },
   staleTime: 5 * 60_000,
 });
 

@@ -80,11 +80,17 @@ export function guardarPermisos(permisos: readonly string[]): void {
 const ULTIMA_EMPRESA = 'ultimaEmpresa';
 export const ultimaEmpresa = (): string | null => sessionStorage.getItem(ULTIMA_EMPRESA);
 
+/**
+ * The copy of the company's name, notice and colours that public/marco.js draws on /in/* before
+ * any module has run (lib/empresaPublica.ts writes it; issue 21: LCP).
+ */
+export const CLAVE_MARCO = 'marco';
+
 /** Logout removes every key (token, level, id, name, company, permissions, no-user flag...). */
 export function borrarSesion(): void {
   const empresa = localStorage.getItem('empresa');
   if (empresa) sessionStorage.setItem(ULTIMA_EMPRESA, empresa);
-  for (const c of CLAVES) localStorage.removeItem(c);
+  for (const c of [...CLAVES, CLAVE_MARCO]) localStorage.removeItem(c);
 }
 
 const lista = (v: string | null) => (v ? v.split('-') : []);

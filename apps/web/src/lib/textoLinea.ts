@@ -1,4 +1,4 @@
-import { etiquetaCarrier } from '@recargas/contracts/carriers';
+import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { fechaCorta } from './fechas.ts';

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import { API_EXCEL, type PeticionExcel, TIEMPO_EXCEL_MS } from '@recargas/contracts/excel';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { api } from '../lib/api.ts';
+import { useSnackbar } from '../lib/avisar.ts';
 import { fechaCorta } from '../lib/fechas.ts';
 
 /** POST /excel's answer (contracts respuestaExcel). */

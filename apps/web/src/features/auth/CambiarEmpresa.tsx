@@ -6,8 +6,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { guardarSesion, puede, type Sesion } from '../../lib/sesion.ts';
 import { cambiarEmpresa, empresasParaCambiar } from './api.ts';
 

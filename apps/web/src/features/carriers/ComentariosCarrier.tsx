@@ -4,12 +4,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Carrier } from '@recargas/contracts/carriers';
-import { API_CARRIERS, CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers/nombres';
+import { API_CARRIERS, CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { type Comentarios, guardarComentarios, useComentarios } from './api.ts';
 
 /** /in/comentariosCarier: 'Comentarios por tipo de carrier', one input per carrier and Enviar. */

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { API_CARRIERS, LIMITES_PLATAFORMA } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { registrarUsuarioPlataforma, usePlataformas } from './api.ts';
 
 /** The two text fields of the form, with their labels. */

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { API_CARRIERS, CARRIERS_PANTALLA } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { cambiarPlataforma, usePlataformaCarrier, usePlataformasEmpresa } from './api.ts';
 
 /**

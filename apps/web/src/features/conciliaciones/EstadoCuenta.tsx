@@ -8,8 +8,8 @@ import type { PeticionConciliar, ResumenDia } from '@recargas/contracts/concilia
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSnackbar } from 'notistack';
 import { type ChangeEvent, useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { Seleccion } from '../../ui/Seleccion.tsx';
 import { obtenerDia, subirEstadoCuenta } from './api.ts';

@@ -30,9 +30,9 @@ import {
 } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'react';
 import { ErrorApi } from '../../lib/api.ts';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { guardarFunciones } from '../../lib/sesionConAjustes.ts';

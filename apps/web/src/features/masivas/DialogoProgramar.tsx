@@ -10,8 +10,8 @@ import { type BloqueMasivo, HORA_PROGRAMACION } from '@recargas/contracts/masiva
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { CLAVE_BLOQUES, CLAVE_PROGRAMAS, programarBloque } from './api.ts';
 

@@ -12,8 +12,8 @@ import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { sonar } from '../../ui/sonido.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import {

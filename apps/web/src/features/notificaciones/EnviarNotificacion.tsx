@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LIMITES_NOTIFICACION, peticionEnviarNotificacion } from '@recargas/contracts/notificaciones';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { puede, type Sesion } from '../../lib/sesion.ts';
 import { enviarNotificacion } from './api.ts';
 

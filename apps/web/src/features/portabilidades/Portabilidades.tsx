@@ -30,8 +30,8 @@ import {
 } from '@recargas/contracts/portabilidades';
 import { LIMITES_RECARGA } from '@recargas/contracts/recargas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';

@@ -4,9 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
+import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
-import { esDn, esIcc, LIMITES_RECARGA } from '@recargas/contracts/recargas';
+import { esDn, esIcc, LIMITES_RECARGA } from '@recargas/contracts/recargas/reglas';
 
 export type Modo = 'icc' | 'dn';
 export interface Numero {

@@ -5,7 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { etiquetaCarrier } from '@recargas/contracts/carriers';
+import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import type { EstadoRecarga } from '@recargas/contracts/recargas';
 import { useEffect, useRef } from 'react';

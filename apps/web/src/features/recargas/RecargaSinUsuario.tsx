@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { Carrier } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useParams } from 'react-router';

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { Carrier } from '@recargas/contracts/carriers';
+import type { Carrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import {
   API_RECARGAS,
@@ -20,7 +20,7 @@ import {
   puedeEnviarDn,
   TIPO_POR_DEFECTO,
   TIPOS_SOLICITUD,
-} from '@recargas/contracts/recargas';
+} from '@recargas/contracts/recargas/reglas';
 import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { useComentariosCarrier } from './api.ts';
@@ -72,12 +72,9 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
   // MOVI_DN / ATT_DN: a DN may go with an ICC for Movistar / AT&T (spec section 6).
   const conDn = puedeEnviarDn(sesion, f.compania);
 
-  // The comment of the chosen carrier (Comentarios por tipo de carrier) shows under it.
-  const comentarios = useComentariosCarrier();
   // The column beside the form (result, last movements, panels) comes in a second, deferred
   // render: the form draws first and the phone's main thread is held in shorter tasks (issue 21).
   const conColumna = useDeferredValue(true, false);
-  const comentario = comentarios.data?.find((c) => c.carrier === f.compania)?.comment;
 
   const cambiar = (parcial: Partial<Formulario>) => {
     olvidarClave();
@@ -124,11 +121,7 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               error={errores.compania}
               alCambiar={(compania) => cambiar({ compania })}
             />
-            {comentario && (
-              <Alert severity="info" data-testid="comentario-carrier">
-                {comentario}
-              </Alert>
-            )}
+            <ComentarioCarrier compania={f.compania} />
             {eligeMonto && (
               <TextField
                 select
@@ -218,4 +211,18 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
       </Grid>
     </Grid>
   );
+}
+
+/**
+ * The comment of the chosen carrier (Comentarios por tipo de carrier), under it. Its own
+ * component: the comments' answer, which React draws at once in one task, draws this, not the
+ * whole form (issue 21: blocking time on a phone).
+ */
+function ComentarioCarrier({ compania }: { compania: Carrier | '' }) {
+  const comentario = useComentariosCarrier().data?.find((c) => c.carrier === compania)?.comment;
+  return comentario ? (
+    <Alert severity="info" data-testid="comentario-carrier">
+      {comentario}
+    </Alert>
+  ) : null;
 }

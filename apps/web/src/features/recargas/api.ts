@@ -1,6 +1,7 @@
 import { conParametros } from '@recargas/contracts/api';
-import { API_CARRIERS, type Carrier } from '@recargas/contracts/carriers';
-import { API_RECARGAS, type respuestaMovimientos } from '@recargas/contracts/recargas';
+import { API_CARRIERS, type Carrier } from '@recargas/contracts/carriers/nombres';
+import type { respuestaMovimientos } from '@recargas/contracts/recargas';
+import { API_RECARGAS } from '@recargas/contracts/recargas/reglas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';

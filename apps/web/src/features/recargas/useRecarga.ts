@@ -1,9 +1,9 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { RespuestaRecarga } from '@recargas/contracts/recargas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { api, claveIdempotencia, ErrorApi } from '../../lib/api.ts';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { sonar } from '../../ui/sonido.ts';
 import { CLAVE_MOVIMIENTOS } from './api.ts';
 import { type ResultadoRecarga, textoResultado } from './PanelResultado.tsx';

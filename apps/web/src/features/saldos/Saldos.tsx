@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { API_SALDOS, type EstadoPlataforma, ETIQUETA_ESTADO_PLATAFORMA } from '@recargas/contracts/saldos';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
 import { guardarMinimos, type Minimos as RespuestaMinimos, useMinimos, useSaldos } from './api.ts';
 

@@ -20,9 +20,9 @@ import {
 } from '@recargas/contracts/subidas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { type SnackbarKey, useSnackbar } from 'notistack';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { descargarArchivo, ErrorApi } from '../../lib/api.ts';
+import { type SnackbarKey, useSnackbar } from '../../lib/avisar.ts';
 import { esAdmin, puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { type Opcion, Seleccion } from '../../ui/Seleccion.tsx';

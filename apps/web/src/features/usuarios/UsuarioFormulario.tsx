@@ -22,10 +22,10 @@ import {
   type RespuestaUsuarios,
 } from '@recargas/contracts/usuarios';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { esAdmin, useSesion } from '../../lib/sesion.ts';
 import { SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
 import {

@@ -16,10 +16,10 @@ import {
   type UsuarioFila,
 } from '@recargas/contracts/usuarios';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorApi } from '../../lib/api.ts';
+import { useSnackbar } from '../../lib/avisar.ts';
 import { puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { BotonFiltros, type Filtros, FiltrosChips } from '../../ui/FiltrosChips.tsx';

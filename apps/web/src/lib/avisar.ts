@@ -1,0 +1,56 @@
+import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
+
+export type { SnackbarKey };
+
+type Notistack = typeof import('notistack');
+
+/**
+ * Toasts without notistack at start-up: its module builds its styles when it is evaluated (about
+ * 120 ms of a phone's 4× slower CPU in the shell's first long task, issue 21), so it is imported
+ * at the first toast. `app/Avisos.tsx` draws its provider once the module is here; a provider
+ * already drawn (the unit tests') serves too.
+ */
+let modulo: Notistack | undefined;
+let pedido: Promise<Notistack> | undefined;
+const oyentes = new Set<() => void>();
+let proveedorListo: (() => void) | undefined;
+
+/** The loaded module for `Avisos`, and a way to hear when it arrives. */
+export const notistackCargado = () => modulo;
+export function alCargarNotistack(f: () => void): () => void {
+  oyentes.add(f);
+  return () => oyentes.delete(f);
+}
+/** `Avisos` calls it once its provider is drawn: the queued toasts go then. */
+export const proveedorDibujado = () => proveedorListo?.();
+
+function notistack(): Promise<Notistack> {
+  pedido ??= import('notistack').then(async (n) => {
+    modulo = n;
+    if (!n.enqueueSnackbar) {
+      const dibujado = new Promise<void>((r) => {
+        proveedorListo = r;
+      });
+      for (const f of oyentes) f();
+      await dibujado;
+    }
+    return n;
+  });
+  return pedido;
+}
+
+let siguiente = 0;
+const avisos = {
+  /** notistack's enqueueSnackbar; the key is known at once, before the module arrives. */
+  enqueueSnackbar(mensaje: SnackbarMessage, opciones: OptionsObject = {}): SnackbarKey {
+    const key = opciones.key ?? `aviso-${++siguiente}`;
+    void notistack().then((n) => n.enqueueSnackbar(mensaje, { ...opciones, key }));
+    return key;
+  },
+  closeSnackbar(key?: SnackbarKey): void {
+    if (pedido) void pedido.then((n) => n.closeSnackbar(key));
+  },
+};
+
+/** What notistack's useSnackbar gives, the same object at every render. */
+export const useSnackbar = () => avisos;

@@ -1,0 +1,84 @@
+import { M } from '@recargas/contracts/mensajes';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { abrirNavegador, captura, colorEn, iniciarSesion } from './navegador.ts';
+
+/**
+ * Issue 21 (LCP of /in/*): the server's marco.js draws the shell's frame, the company's notice
+ * included, from the copy the app stored, before any module has run. Here no module runs at all:
+ * every script under /assets/ is refused, so whatever the page shows came from marco.js.
+ */
+const base = inject('baseURL');
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+const empresa = async (codigo: string) =>
+  (await (await fetch(`${base}/getEmpresa/${codigo}`)).json()) as {
+    nombre: string;
+    alerta: string | null;
+    primaryColor: string;
+  };
+
+/** A page without the service worker, which would fetch the modules past the refusal below. */
+async function nuevaPagina(ancho = 1280) {
+  const contexto = await navegador.newContext({
+    viewport: { width: ancho, height: 800 },
+    locale: 'es-MX',
+    serviceWorkers: 'block',
+  });
+  return contexto.newPage();
+}
+
+/** /in/recargas with the app's modules refused: only the page and marco.js draw. */
+async function sinModulos(pagina: Page) {
+  await pagina.route('**/assets/*.js', (r) => r.abort());
+  await pagina.goto(`${base}/in/recargas`);
+}
+
+describe("/in/*'s frame before the app's JavaScript", () => {
+  it("paints the company's name, colour and notice from the stored copy, at 1280 and 800 px", async () => {
+    const demo = await empresa('demo');
+    expect(demo.alerta).toBeTruthy();
+    for (const ancho of [1280, 800]) {
+      const pagina = await nuevaPagina(ancho);
+      await iniciarSesion(pagina, base, 'demo', 'admin');
+      await pagina.getByText(demo.alerta ?? '').waitFor();
+      await sinModulos(pagina);
+      const aviso = pagina.locator('.marco-previo .aviso p');
+      await aviso.waitFor();
+      expect(await aviso.textContent()).toBe(demo.alerta);
+      expect(await pagina.locator('.marco-previo > header').textContent()).toBe(demo.nombre);
+      expect(await colorEn(pagina, ancho - 10, 20)).toBe(demo.primaryColor.toLowerCase());
+      expect(await pagina.locator('.marco-previo > div > p').last().textContent()).toBe(M.cargando);
+      await captura(pagina, `marco-sin-modulos-${ancho}`);
+      await pagina.context().close();
+    }
+  });
+
+  it('draws nothing for a copy of another company, nor after logout', async () => {
+    const pagina = await nuevaPagina();
+    await iniciarSesion(pagina, base, 'demo', 'admin');
+    await pagina.locator('header').first().waitFor();
+    // Another company's session (as after switching) with demo's copy: the plain Cargando….
+    await pagina.evaluate(() => localStorage.setItem('empresa', 'vcell'));
+    await sinModulos(pagina);
+    await pagina.getByText(M.cargando).waitFor();
+    expect(await pagina.locator('.marco-previo').count()).toBe(0);
+    await pagina.evaluate(() => localStorage.setItem('empresa', 'demo'));
+    await pagina.reload();
+    await pagina.locator('.marco-previo').waitFor();
+    // After logout there is no session: nothing to draw.
+    await pagina.unroute('**/assets/*.js');
+    await pagina.goto(`${base}/in/recargas`);
+    await pagina.getByTestId('menu-cerrarSesion').click();
+    await pagina.waitForURL(`${base}/demo`);
+    expect(await pagina.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await sinModulos(pagina);
+    await pagina.getByText(M.cargando).waitFor();
+    expect(await pagina.locator('.marco-previo').count()).toBe(0);
+    await pagina.context().close();
+  });
+});
