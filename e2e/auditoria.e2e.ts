@@ -1,8 +1,9 @@
-import { API_AUDITORIA, TITULOS_AUDITORIA } from '@recargas/contracts/auditoria';
+import { API_AUDITORIA, RANGO_MAX_AUDITORIA, TITULOS_AUDITORIA } from '@recargas/contracts/auditoria';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { descargarExcel } from './excel.ts';
+import { campoFecha, escribir, rangoPideAlAceptar, seccion, tras } from './fechas.ts';
 import { llamar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 import { alcance } from './tabla.ts';
@@ -10,7 +11,7 @@ import { alcance } from './tabla.ts';
 /**
  * /in/auditoria (issue 22) as discovery's administrator (no other browser test uses discovery):
  * CAMBIOS setting changes and one minimum balance, made through the API, are the trail; the
- * list, a chip and the scroll to the last row at 1280 px (wheel) and 800 px (End key).
+ * list, a chip, the scroll to the last row at 1280 px (wheel) and 800 px (End key), and the range.
  */
 const base = inject('baseURL');
 const EMPRESA = 'discovery';
@@ -116,5 +117,23 @@ describe.each([
     expect(texto('registros', { n: CAMBIOS + 1 })).toBe(
       await pagina.getByTestId('auditoria-total').textContent(),
     );
+  });
+
+  it('the range: typing asks nothing, Seleccionar asks once, over 93 days warns and asks nothing', async () => {
+    const vistas = await rangoPideAlAceptar(
+      pagina,
+      API_AUDITORIA.lista,
+      `test-results/auditoria-rango-${ancho}.png`,
+    );
+    // A year back: the server's rule, told before asking.
+    const inicial = campoFecha(pagina, 'fechaInicial');
+    const anio = Number((await seccion(inicial, 'Año').textContent()) ?? 0);
+    await escribir(inicial, 'Año', String(anio - 1));
+    await pagina.keyboard.press('Enter');
+    await pagina.getByText(texto('auditoriaRangoMaximo', { dias: RANGO_MAX_AUDITORIA })).waitFor();
+    expect(RANGO_MAX_AUDITORIA).toBe(93);
+    expect(await tras(pagina, vistas)).toBe(1);
+    await pagina.screenshot({ path: `test-results/auditoria-aviso-${ancho}.png` });
+    expect(errores).toEqual([]);
   });
 });
