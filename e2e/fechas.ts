@@ -31,10 +31,26 @@ export async function tras(pagina: Page, vistas: string[]) {
   return vistas.length;
 }
 
+/**
+ * Waits for a picker's popper to finish opening. It grows in over 225 ms, and a click before
+ * then can press on one element and release on another under the growing box (the scheduling
+ * picker's Cancelar, pressed mid-transition under load, released on a calendar row: no click).
+ */
+export const abierto = (popper: Locator) =>
+  popper.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished),
+    ),
+  );
+
 /** Opens the picker of the field `nombre`, clicks day `dia` of the month it shows and Seleccionar. */
 export async function elegirDiaUno(pagina: Page, nombre: string, foto?: string, dia = 1) {
   await campoFecha(pagina, nombre).getByRole('button').click();
   const calendario = pagina.getByRole('dialog');
+  await abierto(calendario);
   await calendario.getByRole('gridcell', { name: String(dia), exact: true }).click();
   if (foto) await pagina.screenshot({ path: foto });
   await calendario.getByRole('button', { name: M.seleccionar }).click();

@@ -75,7 +75,14 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
     </Grid>
   );
   return (
-    <Dialog open onClose={alCerrar} aria-labelledby="titulo-programar">
+    // At the top of the screen, so that a picker opened below its field fits in 1280x800: with
+    // the dialog centred, its Cancelar/Seleccionar bar ran under the bottom edge.
+    <Dialog
+      open
+      onClose={alCerrar}
+      aria-labelledby="titulo-programar"
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
+    >
       <DialogTitle id="titulo-programar">{M.programarRecargas}</DialogTitle>
       <DialogContent>
         <ProveedorFechas>
