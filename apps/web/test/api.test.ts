@@ -1,7 +1,7 @@
 import { API_AUTH } from '@recargas/contracts/auth';
 import { M } from '@recargas/contracts/mensajes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ErrorApi } from '../src/lib/api.ts';
+import { api, ErrorApi, relevarSesion } from '../src/lib/api.ts';
 import { SESION_CAMBIADA } from '../src/lib/sesion.ts';
 
 /** fetch replaced by a list of answers, one per call; each call's request is kept. */
@@ -140,5 +140,51 @@ describe('api()', () => {
     expect(ir).toHaveBeenCalledWith('/demo');
     expect(localStorage.getItem('token')).toBeNull();
     ir.mockRestore();
+  });
+
+  it('a 401 for a token replaced meanwhile (a switch of company) ends nothing', async () => {
+    localStorage.setItem('empresa', 'demo');
+    const ir = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    let responder: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (responder = r))),
+    );
+    const vieja = api('/api/algo');
+    localStorage.setItem('token', 'tok-2');
+    responder(json(401, { mensaje: M.tokenInvalido }));
+    await expect(vieja).rejects.toMatchObject({ status: 401 });
+    expect(ir).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('tok-2');
+    ir.mockRestore();
+  });
+
+  it('calls made during a switch of company wait for it and carry the new token', async () => {
+    const llamadas: string[] = [];
+    let terminar: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((ruta: string, init: RequestInit) => {
+        llamadas.push(`${ruta} ${cabeceras(init).Authorization}`);
+        return ruta === '/cambiarEmpresa'
+          ? new Promise<Response>((r) => (terminar = r))
+          : Promise.resolve(json(200, {}));
+      }),
+    );
+    const cambio = relevarSesion(
+      api<{ token: string }>('/cambiarEmpresa', { cuerpo: { empresa: 'vcell' }, sinEsperar: true }).then(
+        (r) => {
+          localStorage.setItem('token', r.token);
+          return r;
+        },
+      ),
+    );
+    const durante = api('/movimientos');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(llamadas).toEqual(['/cambiarEmpresa Bearer tok-1']);
+    terminar(json(200, { token: 'tok-2' }));
+    await cambio;
+    await durante;
+    expect(llamadas).toEqual(['/cambiarEmpresa Bearer tok-1', '/movimientos Bearer tok-2']);
   });
 });

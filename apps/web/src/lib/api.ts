@@ -40,13 +40,35 @@ export interface Opciones {
   aceptar?: number[];
   /** Milliseconds before the call gives up (spec section 9: none by default; Excel 600,000). */
   tiempoMaximo?: number;
+  /** The switch of company itself and renewals: sent at once, never behind a switch. */
+  sinEsperar?: boolean;
 }
 
 /** A FormData body (multipart upload) travels as is: the browser writes its Content-Type. */
 const esFormulario = (cuerpo: unknown): cuerpo is FormData =>
   typeof FormData !== 'undefined' && cuerpo instanceof FormData;
 
+/** The token each answer's request carried: a 401 for a token already replaced ends nothing. */
+const tokenDe = new WeakMap<Response, string | null>();
+
+/**
+ * Root's switch of company (POST /cambiarEmpresa) revokes the session's token at once: while it
+ * is under way, other calls wait for it and then carry the new token, instead of going out with
+ * the old one and coming back 401 (a screen's deferred panels, asked for just after a login).
+ */
+let relevo: Promise<unknown> | null = null;
+export function relevarSesion<T>(cambio: Promise<T>): Promise<T> {
+  const hecho: Promise<unknown> = cambio
+    .catch(() => undefined)
+    .finally(() => {
+      if (relevo === hecho) relevo = null;
+    });
+  relevo = hecho;
+  return cambio;
+}
+
 async function enviar(ruta: string, o: Opciones): Promise<Response> {
+  if (relevo && !o.sinEsperar) await relevo;
   const metodo = o.metodo ?? (o.cuerpo === undefined ? 'GET' : 'POST');
   const cabeceras: Record<string, string> = { ...o.cabeceras };
   const token = localStorage.getItem('token');
@@ -55,13 +77,15 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
   // Only calls that change state carry it: document.cookie is slow to read on a phone (issue 21).
   const xsrf = CAMBIAN_ESTADO.has(metodo) ? cookie('XSRF-TOKEN') : undefined;
   if (xsrf) cabeceras['X-XSRF-TOKEN'] = xsrf;
-  return fetch(ruta, {
+  const respuesta = await fetch(ruta, {
     method: metodo,
     headers: cabeceras,
     credentials: 'same-origin',
     body: o.cuerpo === undefined ? null : esFormulario(o.cuerpo) ? o.cuerpo : JSON.stringify(o.cuerpo),
     signal: o.tiempoMaximo === undefined ? null : AbortSignal.timeout(o.tiempoMaximo),
   });
+  tokenDe.set(respuesta, token);
+  return respuesta;
 }
 
 /** Spec section 8: the seed's HTTP client rejected with 'Network Error', 'Request aborted' or its timeout text. */
@@ -77,7 +101,7 @@ let renovando: Promise<boolean> | null = null;
 function renovar(): Promise<boolean> {
   renovando ??= (async () => {
     try {
-      const r = await enviar(API_AUTH.renovarToken, { metodo: 'POST' });
+      const r = await enviar(API_AUTH.renovarToken, { metodo: 'POST', sinEsperar: true });
       if (!r.ok) return false;
       const { token } = (await r.json()) as { token: string };
       // A renewal that ends after a logout must not bring the session back.
@@ -165,8 +189,17 @@ async function pedir(ruta: string, o: Opciones): Promise<Response> {
 /** The error of an answer outside 200-299; an ended session goes to the login. */
 function fallo(respuesta: Response, cuerpo: Record<string, unknown>): ErrorApi {
   const mensaje = typeof cuerpo.mensaje === 'string' ? cuerpo.mensaje : M.errorInesperado;
-  // A call still in flight when the user logged out finds no session left: nothing to end.
-  if (respuesta.status === 401 && FIN_DE_SESION.includes(mensaje) && localStorage.getItem('token')) alLogin();
+  // A call still in flight when the user logged out finds no session left, and one that carried a
+  // token since replaced (a switch of company) speaks of a session that is over: nothing to end.
+  const actual = localStorage.getItem('token');
+  if (
+    respuesta.status === 401 &&
+    FIN_DE_SESION.includes(mensaje) &&
+    actual &&
+    tokenDe.get(respuesta) === actual
+  ) {
+    alLogin();
+  }
   return new ErrorApi(mensaje, respuesta.status, cuerpo);
 }
 

@@ -7,6 +7,7 @@ import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { relevarSesion } from '../../lib/api.ts';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { guardarSesion, puede, type Sesion } from '../../lib/sesion.ts';
 import { cambiarEmpresa, empresasParaCambiar } from './api.ts';
@@ -28,9 +29,15 @@ export function CambiarEmpresa({ sesion }: { sesion: Sesion }) {
   const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const cambio = useMutation({
-    mutationFn: cambiarEmpresa,
-    onSuccess: (r) => {
-      guardarSesion(r);
+    // Calls made meanwhile wait, then go out with the new session's token (lib/api.ts).
+    mutationFn: (empresa: string) =>
+      relevarSesion(
+        cambiarEmpresa(empresa).then((r) => {
+          guardarSesion(r);
+          return r;
+        }),
+      ),
+    onSuccess: () => {
       consultas.clear();
       window.location.assign('/in/recargas');
     },

@@ -20,4 +20,4 @@ export const empresasParaCambiar = () => api<RespuestaEmpresas>(API_AUTH.cambiar
 
 /** Root's switch: a new session working in `empresa`, answered as a login is. */
 export const cambiarEmpresa = (empresa: string) =>
-  api<RespuestaLogin>(API_AUTH.cambiarEmpresa, { cuerpo: { empresa } });
+  api<RespuestaLogin>(API_AUTH.cambiarEmpresa, { cuerpo: { empresa }, sinEsperar: true });
