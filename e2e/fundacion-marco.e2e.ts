@@ -33,12 +33,14 @@ async function nuevaPagina(ancho = 1280) {
 }
 
 /**
- * /in/recargas with the app's modules refused, in a new page of the same session: only the page
- * and marco.js draw. A page of its own, because a goto on the page that just logged in was once
- * aborted (net::ERR_ABORTED in CI) by that page's own navigation still under way.
+ * /in/recargas with the app's modules refused, in a new page of the same session that replaces
+ * the given one: only the page and marco.js draw. A new page, because a goto on the page that just
+ * logged in was once aborted (net::ERR_ABORTED in CI) by that page's own navigation; the old page
+ * is closed, so that no running app beside it writes the session's keys meanwhile.
  */
 async function sinModulos(pagina: Page) {
   const nueva = await pagina.context().newPage();
+  await pagina.close();
   await nueva.route('**/assets/*.js', (r) => r.abort());
   await nueva.goto(`${base}/in/recargas`);
   return nueva;
@@ -60,7 +62,7 @@ describe("/in/*'s frame before the app's JavaScript", () => {
       expect(await colorEn(sin, ancho - 10, 20)).toBe(demo.primaryColor.toLowerCase());
       expect(await sin.locator('.marco-previo > div > p').last().textContent()).toBe(M.cargando);
       await captura(sin, `marco-sin-modulos-${ancho}`);
-      await pagina.context().close();
+      await sin.context().close();
     }
   });
 
@@ -68,21 +70,25 @@ describe("/in/*'s frame before the app's JavaScript", () => {
     const pagina = await nuevaPagina();
     await iniciarSesion(pagina, base, 'demo', 'admin');
     await pagina.locator('header').first().waitFor();
-    // Another company's session (as after switching) with demo's copy: the plain Cargando….
-    await pagina.evaluate(() => localStorage.setItem('empresa', 'vcell'));
     const sin = await sinModulos(pagina);
+    await sin.locator('.marco-previo').waitFor();
+    // Another company's session (as after switching) with demo's copy: the plain Cargando….
+    await sin.evaluate(() => localStorage.setItem('empresa', 'vcell'));
+    await sin.reload();
     await sin.getByText(M.cargando).waitFor();
     expect(await sin.locator('.marco-previo').count()).toBe(0);
     await sin.evaluate(() => localStorage.setItem('empresa', 'demo'));
     await sin.reload();
     await sin.locator('.marco-previo').waitFor();
     // After logout there is no session: nothing to draw.
-    await pagina.getByTestId('menu-cerrarSesion').click();
-    await pagina.waitForURL(`${base}/demo`);
-    expect(await pagina.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const tras = await sinModulos(pagina);
+    await sin.unroute('**/assets/*.js');
+    await sin.goto(`${base}/in/recargas`);
+    await sin.getByTestId('menu-cerrarSesion').click();
+    await sin.waitForURL(`${base}/demo`);
+    expect(await sin.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const tras = await sinModulos(sin);
     await tras.getByText(M.cargando).waitFor();
     expect(await tras.locator('.marco-previo').count()).toBe(0);
-    await pagina.context().close();
+    await tras.context().close();
   });
 });
