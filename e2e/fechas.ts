@@ -47,7 +47,7 @@ export const abierto = (popper: Locator) =>
   );
 
 /** Opens the picker of the field `nombre`, clicks day `dia` of the month it shows and Seleccionar. */
-export async function elegirDiaUno(pagina: Page, nombre: string, foto?: string, dia = 1) {
+export async function elegirDia(pagina: Page, nombre: string, foto?: string, dia = 1) {
   await campoFecha(pagina, nombre).getByRole('button').click();
   const calendario = pagina.getByRole('dialog');
   await abierto(calendario);
@@ -72,7 +72,7 @@ export async function rangoPideAlAceptar(pagina: Page, ruta: string, foto?: stri
   await pagina.keyboard.press('Backspace');
   await pagina.keyboard.press('Tab');
   expect(await tras(pagina, vistas)).toBe(0);
-  await elegirDiaUno(pagina, 'fechaInicial', foto, dia);
+  await elegirDia(pagina, 'fechaInicial', foto, dia);
   await expect.poll(() => vistas.length).toBe(1);
   expect(await tras(pagina, vistas)).toBe(1);
   return vistas;

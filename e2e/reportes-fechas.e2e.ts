@@ -1,7 +1,7 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { campoFecha, elegirDiaUno, escribir, peticionesA, seccion, tras } from './fechas.ts';
+import { campoFecha, elegirDia, escribir, peticionesA, seccion, tras } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 
 // The date ranges of the reports on MUI X pickers: a query only for a complete range accepted,
@@ -40,7 +40,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     expect(await tras(pagina, vistas)).toBe(0);
 
     // The picker: a day is a draft until Seleccionar, which asks once.
-    await elegirDiaUno(pagina, 'fechaInicial', `${FOTOS}/ventas-picker-${ancho}.png`);
+    await elegirDia(pagina, 'fechaInicial', `${FOTOS}/ventas-picker-${ancho}.png`);
     await expect.poll(() => vistas.length).toBe(1);
     expect(await tras(pagina, vistas)).toBe(1);
     expect(vistas[0]).toContain('diaIni=1&');
@@ -80,7 +80,7 @@ describe.each([1280, 800])('report date ranges at %i px', (ancho) => {
     await pagina.keyboard.press('Backspace');
     await pagina.keyboard.press('Enter');
     expect(await tras(pagina, vistas)).toBe(0);
-    await elegirDiaUno(pagina, 'fechaInicial', `${FOTOS}/graficas-picker-${ancho}.png`);
+    await elegirDia(pagina, 'fechaInicial', `${FOTOS}/graficas-picker-${ancho}.png`);
     await expect.poll(() => vistas.length).toBe(1);
     expect(await tras(pagina, vistas)).toBe(1);
 
