@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +26,11 @@ if (!existsSync(join(WEB_DIR, '.vite/manifest.json'))) {
   console.error(`No hay web construida en ${WEB_DIR}: corre antes npm run build (o define WEB_DIR).`);
   process.exit(1);
 }
+/** BENCH_LH_INFORMES=<dir> keeps each run's whole Lighthouse report (JSON), to see where the time went. */
+const INFORMES = process.env.BENCH_LH_INFORMES;
+if (INFORMES) mkdirSync(INFORMES, { recursive: true });
+/** BENCH_LH_SOLO=<text>: only the pages whose address holds it (say `recargas`), to compare builds. */
+const SOLO = process.env.BENCH_LH_SOLO ?? '';
 const METAS = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 const LIMITE_JS_KB = 150;
 
@@ -59,6 +64,11 @@ async function medir(url: string, puerto: number): Promise<Medida> {
   if (!r) throw new Error(`Lighthouse no midió ${url}`);
   const { lhr } = r;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (INFORMES)
+    writeFileSync(
+      join(INFORMES, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
+      r.report as string,
+    );
   const puntos = Object.fromEntries(
     Object.keys(METAS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );
@@ -108,7 +118,7 @@ try {
   ];
   const cifras: Cifra[] = [];
   const filas: string[] = [];
-  for (const p of paginas) {
+  for (const p of paginas.filter((x) => x.url.includes(SOLO))) {
     const medidas: Medida[] = [];
     // Lighthouse clears caches and workers between runs, not localStorage: one login serves all.
     await p.antes?.();
