@@ -21,6 +21,7 @@ import { useEmpresa } from '../lib/empresa.ts';
 import { puede, SESION_CAMBIADA, type Sesion, ultimaEmpresa } from '../lib/sesion.ts';
 import { leerSesion } from '../lib/sesionConAjustes.ts';
 import { temaDe } from '../lib/tema.ts';
+import { Despues } from '../ui/Despues.tsx';
 import { CONTENIDO, SaltarAlContenido, useFocoAlNavegar } from './Foco.tsx';
 import { Cargando, perezosa } from './perezosa.tsx';
 
@@ -125,11 +126,14 @@ const Marco = memo(function Marco({
             <Typography variant="h6" component="div" noWrap sx={{ ml: 1, flexGrow: 1 }}>
               {nombreEmpresa}
             </Typography>
-            <Suspense fallback={null}>
-              <CambiarEmpresa sesion={sesion} />
-              <EnviarNotificacion sesion={sesion} />
-              <Campana />
-            </Suspense>
+            {/* At the bar's end, after the screen's first parts: nothing moves when they come. */}
+            <Despues pasos={3}>
+              <Suspense fallback={null}>
+                <CambiarEmpresa sesion={sesion} />
+                <EnviarNotificacion sesion={sesion} />
+                <Campana />
+              </Suspense>
+            </Despues>
           </Toolbar>
           <Ocupado />
         </AppBar>

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas/reglas';
-import { useDeferredValue, useEffect } from 'react';
-import { fechaHoraLocal, prepararFechaHoraLocal } from '../../lib/fechas.ts';
+import { useDeferredValue } from 'react';
+import { fechaHoraLocal } from '../../lib/fechas.ts';
 import { type Movimientos, useMovimientos } from './api.ts';
 
 type Fila = Movimientos['movimientos'][number];
@@ -29,7 +29,6 @@ const celda = (f: Fila, llave: string) => {
 export function TablaMovimientos() {
   // The rows in a deferred render, split into short tasks: they come after the form (issue 21).
   const data = useDeferredValue(useMovimientos().data);
-  useEffect(prepararFechaHoraLocal, []);
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>

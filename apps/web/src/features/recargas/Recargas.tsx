@@ -21,8 +21,9 @@ import {
   TIPO_POR_DEFECTO,
   TIPOS_SOLICITUD,
 } from '@recargas/contracts/recargas/reglas';
-import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
+import { Despues } from '../../ui/Despues.tsx';
 import { useComentariosCarrier } from './api.ts';
 import {
   CampoCompania,
@@ -72,10 +73,6 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
   // MOVI_DN / ATT_DN: a DN may go with an ICC for Movistar / AT&T (spec section 6).
   const conDn = puedeEnviarDn(sesion, f.compania);
 
-  // The column beside the form (result, last movements, panels) comes in a second, deferred
-  // render: the form draws first and the phone's main thread is held in shorter tasks (issue 21).
-  const conColumna = useDeferredValue(true, false);
-
   const cambiar = (parcial: Partial<Formulario>) => {
     olvidarClave();
     setF((anterior) => ({ ...anterior, ...parcial }));
@@ -121,93 +118,96 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               error={errores.compania}
               alCambiar={(compania) => cambiar({ compania })}
             />
-            <ComentarioCarrier compania={f.compania} />
-            {eligeMonto && (
-              <TextField
-                select
-                name="monto"
-                label={M.monto}
-                value={f.monto}
-                onChange={(e) => cambiar({ monto: e.target.value })}
-                error={Boolean(errores.monto)}
-                helperText={errores.monto ?? ' '}
-              >
-                {sesion.ajustes.montos.map((m) => (
-                  <MenuItem key={m} value={String(m)}>
-                    ${m}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {externa && (
-              <FormControlLabel
-                control={
-                  <Switch checked={f.externa} onChange={(e) => cambiar({ externa: e.target.checked })} />
-                }
-                label={M.recargaExterna}
-              />
-            )}
-            {f.externa ? (
-              <TextField
-                name="folio"
-                label={M.folio}
-                value={f.folio}
-                onChange={(e) => cambiar({ folio: e.target.value })}
-                error={Boolean(errores.folio)}
-                helperText={errores.folio ?? ' '}
-                slotProps={{ htmlInput: { maxLength: 10 } }}
-              />
-            ) : (
-              <TextField
-                select
-                name="tipo"
-                label={M.tipoSolicitud}
-                value={f.tipo}
-                onChange={(e) => cambiar({ tipo: e.target.value })}
-                helperText=" "
-              >
-                {TIPOS_SOLICITUD.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {t}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            {cambiaPlataforma && (
-              <Stack direction="row" spacing={2} alignItems="center">
-                <Typography>{M.plataforma}</Typography>
-                <ToggleButtonGroup
-                  exclusive
-                  size="small"
-                  value={f.plataforma}
-                  onChange={(_, v: 1 | 2 | null) => cambiar({ plataforma: v })}
-                  aria-label={M.plataforma}
+            {/* The screen in three commits: number and carrier, the rest of the form, the column. */}
+            <Despues>
+              <ComentarioCarrier compania={f.compania} />
+              {eligeMonto && (
+                <TextField
+                  select
+                  name="monto"
+                  label={M.monto}
+                  value={f.monto}
+                  onChange={(e) => cambiar({ monto: e.target.value })}
+                  error={Boolean(errores.monto)}
+                  helperText={errores.monto ?? ' '}
                 >
-                  <ToggleButton value={1}>1</ToggleButton>
-                  <ToggleButton value={2}>2</ToggleButton>
-                </ToggleButtonGroup>
-              </Stack>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              data-testid="recargar"
-              aria-busy={recargando}
-            >
-              {M.recargar}
-            </Button>
+                  {sesion.ajustes.montos.map((m) => (
+                    <MenuItem key={m} value={String(m)}>
+                      ${m}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {externa && (
+                <FormControlLabel
+                  control={
+                    <Switch checked={f.externa} onChange={(e) => cambiar({ externa: e.target.checked })} />
+                  }
+                  label={M.recargaExterna}
+                />
+              )}
+              {f.externa ? (
+                <TextField
+                  name="folio"
+                  label={M.folio}
+                  value={f.folio}
+                  onChange={(e) => cambiar({ folio: e.target.value })}
+                  error={Boolean(errores.folio)}
+                  helperText={errores.folio ?? ' '}
+                  slotProps={{ htmlInput: { maxLength: 10 } }}
+                />
+              ) : (
+                <TextField
+                  select
+                  name="tipo"
+                  label={M.tipoSolicitud}
+                  value={f.tipo}
+                  onChange={(e) => cambiar({ tipo: e.target.value })}
+                  helperText=" "
+                >
+                  {TIPOS_SOLICITUD.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {t}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+              {cambiaPlataforma && (
+                <Stack direction="row" spacing={2} alignItems="center">
+                  <Typography>{M.plataforma}</Typography>
+                  <ToggleButtonGroup
+                    exclusive
+                    size="small"
+                    value={f.plataforma}
+                    onChange={(_, v: 1 | 2 | null) => cambiar({ plataforma: v })}
+                    aria-label={M.plataforma}
+                  >
+                    <ToggleButton value={1}>1</ToggleButton>
+                    <ToggleButton value={2}>2</ToggleButton>
+                  </ToggleButtonGroup>
+                </Stack>
+              )}
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                data-testid="recargar"
+                aria-busy={recargando}
+              >
+                {M.recargar}
+              </Button>
+            </Despues>
           </Stack>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        {conColumna && (
+        <Despues pasos={2}>
           <Stack spacing={2}>
             <PanelResultado resultado={resultado} />
             <TablaMovimientos />
-            {paneles}
+            <Despues>{paneles}</Despues>
           </Stack>
-        )}
+        </Despues>
       </Grid>
     </Grid>
   );
