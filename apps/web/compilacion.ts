@@ -10,7 +10,7 @@ const COMPRIMIBLE = /\.(js|css|html|svg|json|webmanifest|txt|map)$/;
 const MINIMO = 1024;
 
 /** The built files (JavaScript and CSS) of the entry and some modules, with what they import statically. */
-function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
+export function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
   const vistos = new Set<string>();
   const visitar = (clave: string) => {
     const parte = manifiesto[clave];

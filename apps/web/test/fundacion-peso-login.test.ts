@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivosDelLogin } from '../compilacion.ts';
+import { archivosDe, archivosDelLogin } from '../compilacion.ts';
 
 /**
  * The JavaScript a phone downloads to show the login (issue 21), counted in bytes of the built
@@ -21,6 +21,7 @@ const LIMITE = 150 * 1024;
 let salida: string;
 let archivos: string[];
 let delShell: string[];
+let manifiesto: Manifest;
 
 beforeAll(async () => {
   salida = mkdtempSync(join(tmpdir(), 'recargas-peso-'));
@@ -36,7 +37,7 @@ beforeAll(async () => {
   }).finally(() => {
     process.env.NODE_ENV = entorno;
   });
-  const manifiesto = JSON.parse(readFileSync(join(salida, '.vite/manifest.json'), 'utf8')) as Manifest;
+  manifiesto = JSON.parse(readFileSync(join(salida, '.vite/manifest.json'), 'utf8')) as Manifest;
   archivos = archivosDelLogin(manifiesto).filter((f) => f.endsWith('.js'));
   delShell = JSON.parse(readFileSync(join(salida, '.vite/shell.json'), 'utf8')) as string[];
 }, 180_000);
@@ -78,5 +79,21 @@ describe("the login page's JavaScript budget", () => {
     // A field of carriers.ts's schemas only: building them at import cost a phone's start-up.
     const codigo = delShell.map((f) => readFileSync(join(salida, f), 'utf8')).join('\n');
     expect(codigo.includes('respaldoPlataforma')).toBe(false);
+  });
+
+  it('downloads no zod for /in/recargas: the shell, the form, its panels and the bell read plain rules', () => {
+    // zod's code and the schemas built when their modules are evaluated were a large part of a
+    // phone's blocking time there (issue 21); the screens that validate forms bring it.
+    const recargas = archivosDe(manifiesto, [
+      'src/app/Shell.tsx',
+      'src/app/Pantallas.tsx',
+      'src/app/Avisos.tsx',
+      'src/features/recargas/Recargas.tsx',
+      'src/features/reciclaje/PanelesRecargas.tsx',
+      'src/features/notificaciones/Notificaciones.tsx',
+    ]).filter((f) => f.endsWith('.js'));
+    expect(recargas.some((f) => /^assets\/Recargas-/.test(f))).toBe(true);
+    const codigo = recargas.map((f) => readFileSync(join(salida, f), 'utf8')).join('\n');
+    expect(codigo.includes('$ZodObject')).toBe(false);
   });
 });

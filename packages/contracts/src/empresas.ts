@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AJUSTES_POR_DEFECTO } from './empresas/defectos.ts';
 import { M } from './mensajes.ts';
-import { MONTOS } from './recargas/reglas.ts';
 
-// The paths without zod: the login's download imports them (issue 21).
+// The paths and defaults without zod: the login and the shell import them (issue 21).
+export { AJUSTES_POR_DEFECTO, TEMA_POR_DEFECTO } from './empresas/defectos.ts';
 export { API_EMPRESAS } from './empresas/rutas.ts';
 
 /** Sizes of the installed app's square PNG icons (Chromium asks for 192 and 512). */
@@ -14,17 +15,6 @@ export const codigoEmpresa = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'código de empresa inválido');
-
-/** Theme defaults of spec section 3. */
-export const TEMA_POR_DEFECTO = {
-  primaryColor: '#408080',
-  darkenColor: '#408080',
-  accentColor: '#408080',
-  backgroundColor: '#ffffff',
-  fontColor: '#000000',
-  izquierdoLogin: 'offset-l3',
-  hideNav: '0',
-} as const;
 
 /** '#rrggbb', kept in lower case so '#ABCDEF' and '#abcdef' are the same setting. */
 /** A theme colour: #rrggbb. */
@@ -38,34 +28,46 @@ const color = z.string(M.colorInvalido).regex(COLOR_HEX, M.colorInvalido).toLowe
  */
 export const ajustesEmpresa = z.object({
   /** Scheduled bulk top-ups (spec: vcell only). */
-  programacion: z.boolean().default(false),
+  programacion: z.boolean().default(AJUSTES_POR_DEFECTO.programacion),
   /** Extra last column in the bulk top-up table. */
-  columnaExtraMasivas: z.boolean().default(false),
+  columnaExtraMasivas: z.boolean().default(AJUSTES_POR_DEFECTO.columnaExtraMasivas),
   /** Hide Monto of the last movements from non-administrators. */
-  ocultarMontoNoAdmin: z.boolean().default(false),
+  ocultarMontoNoAdmin: z.boolean().default(AJUSTES_POR_DEFECTO.ocultarMontoNoAdmin),
   /** Usernames allowed to unlock lines; empty means every holder of DESBLOQUEAR_LINEAS. */
-  usuariosDesbloqueo: z.array(z.string()).default([]),
+  usuariosDesbloqueo: z.array(z.string()).default(() => [...AJUSTES_POR_DEFECTO.usuariosDesbloqueo]),
   /** Cap of maxRecargas for clients created by non-level-1 users (gsmoviles, teletrial: 5). */
-  topeRecargasClientes: z.number().int().positive().nullable().default(null),
+  topeRecargasClientes: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .default(AJUSTES_POR_DEFECTO.topeRecargasClientes),
   /** Exempt from the sales-report range policy. */
-  rangoVentasExento: z.boolean().default(false),
+  rangoVentasExento: z.boolean().default(AJUSTES_POR_DEFECTO.rangoVentasExento),
   /** Sales-report range policy (spec section 5): widest range and oldest start, in days. */
   politicaVentas: z
     .object({
-      rangoMaxDias: z.number().int().positive().default(93),
-      antiguedadMaxDias: z.number().int().positive().default(400),
+      rangoMaxDias: z.number().int().positive().default(AJUSTES_POR_DEFECTO.politicaVentas.rangoMaxDias),
+      antiguedadMaxDias: z
+        .number()
+        .int()
+        .positive()
+        .default(AJUSTES_POR_DEFECTO.politicaVentas.antiguedadMaxDias),
     })
-    .default({ rangoMaxDias: 93, antiguedadMaxDias: 400 }),
+    .default(() => ({ ...AJUSTES_POR_DEFECTO.politicaVentas })),
   /** The sales contact the range dialog of Ventas offers for wider ranges (spec section 9: {email}, {phone}). */
-  contactoVentas: z.object({ email: z.string(), telefono: z.string() }).nullable().default(null),
+  contactoVentas: z
+    .object({ email: z.string(), telefono: z.string() })
+    .nullable()
+    .default(AJUSTES_POR_DEFECTO.contactoVentas),
   /** Charts open on this many months back to today (the seed opened on a fixed 2019/04/02–2021/04/02). */
-  graficasMeses: z.number().int().min(1).max(120).default(12),
+  graficasMeses: z.number().int().min(1).max(120).default(AJUSTES_POR_DEFECTO.graficasMeses),
   /** Sales report without nombre, cliente, liderOrigen, clienteOrigen, nombreOrigen. */
-  reporteReducido: z.boolean().default(false),
+  reporteReducido: z.boolean().default(AJUSTES_POR_DEFECTO.reporteReducido),
   /** Extra line columns some companies show. */
-  columnasExtraLineas: z.array(z.enum(['fechaEntrega', 'producto', 'fechaPortada'])).default([]),
+  columnasExtraLineas: z.array(z.enum(['fechaEntrega', 'producto', 'fechaPortada'])).default(() => []),
   /** Amount select on the top-up screen: with it, users holding Permiso Monto choose the amount. */
-  enviarMonto: z.boolean().default(true),
+  enviarMonto: z.boolean().default(AJUSTES_POR_DEFECTO.enviarMonto),
   /**
    * The amounts the company sells, the only ones a top-up may go with (chosen, stored on a line
    * or port-out, or montoPorDefecto): see `montoDeRecarga` in recargas.ts. Set by the operator.
@@ -73,18 +75,21 @@ export const ajustesEmpresa = z.object({
   montos: z
     .array(z.number().int().positive().max(100_000))
     .min(1)
-    .default(() => [...MONTOS]),
+    .default(() => [...AJUSTES_POR_DEFECTO.montos]),
   /** Amount of a top-up that names none (amount select off, public top-up) and has no inventory line. */
-  montoPorDefecto: z.number().int().positive().default(30),
+  montoPorDefecto: z.number().int().positive().default(AJUSTES_POR_DEFECTO.montoPorDefecto),
   /** Estatus ICC ATT panel. */
-  activaciones: z.boolean().default(false),
+  activaciones: z.boolean().default(AJUSTES_POR_DEFECTO.activaciones),
   /** Reciclar Lineas panel. */
-  reciclaje: z.boolean().default(false),
+  reciclaje: z.boolean().default(AJUSTES_POR_DEFECTO.reciclaje),
   /** Who-we-are section of the branded login. */
-  quienesSomos: z.object({ vision: z.string(), mision: z.string() }).nullable().default(null),
+  quienesSomos: z
+    .object({ vision: z.string(), mision: z.string() })
+    .nullable()
+    .default(AJUSTES_POR_DEFECTO.quienesSomos),
   /** Background video of the login, instead of the image. */
-  videoFondo: z.string().nullable().default(null),
-  zonaHoraria: z.string().default('America/Mexico_City'),
+  videoFondo: z.string().nullable().default(AJUSTES_POR_DEFECTO.videoFondo),
+  zonaHoraria: z.string().default(AJUSTES_POR_DEFECTO.zonaHoraria),
 });
 export type AjustesEmpresa = z.infer<typeof ajustesEmpresa>;
 

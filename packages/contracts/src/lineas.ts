@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CODIGOS_CARRIER } from './carriers.ts';
 import { comoJson, filtrosDe } from './filtros.ts';
+import { LIMITES_LINEA } from './lineas/limites.ts';
 import { M } from './mensajes.ts';
+
+export { LIMITES_LINEA };
 
 /**
  * Line inventory (spec sections 2 "Inventory administration", 3 "Line", 5 "Line edit",
@@ -13,9 +16,6 @@ export const API_LINEAS = {
   actualizar: '/actualizarIcc',
   desbloquear: '/desbloquearIcc',
 } as const;
-
-/** Section 9: exactly 19 digits when editing a line; phone 10; nir at most 10 digits (propio). */
-export const LIMITES_LINEA = { icc: 19, dnMin: 10, dnMax: 13, nir: 10, producto: 100 } as const;
 
 /** Rows per step of the infinite scroll (section 9), and the most one request may ask for. */
 export const PAGINA_LINEAS = 20;

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
 
-/** The push subscription (spec's POST /firebase), its public key and the in-app list. */
-export const API_NOTIFICACIONES = {
-  suscribir: '/firebase',
-  clave: '/api/notificaciones/clave',
-  notificaciones: '/api/notificaciones',
-  leidas: '/api/notificaciones/leidas',
-  enviar: '/sendNotification',
-} as const;
+export { API_NOTIFICACIONES } from './notificaciones/rutas.ts';
 
 /** POST /firebase: the browser's push subscription (PushSubscription.toJSON(), or it as JSON text). */
 export const peticionToken = z.object({

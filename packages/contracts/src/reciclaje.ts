@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { LIMITES_LINEA, linea, titulo } from './lineas.ts';
+import { linea, titulo } from './lineas.ts';
 import { M } from './mensajes.ts';
+
+import { API_RECICLAJE, LARGO_PANEL } from './reciclaje/rutas.ts';
+
+export { API_RECICLAJE, LARGO_PANEL };
 
 /**
  * Recycling and the ATT activation status (spec sections 2 "Bulk recycling", 3 "Activation
  * status", 4 "Recycling", 7 and 8).
  */
-
-export const API_RECICLAJE = {
-  reciclarDn: '/api/dnReciclar/:dn',
-  pendientes: '/api/recicladas/pendientesPorReciclar',
-  decidir: '/api/recicladas/pendientesPorReciclar/:dn',
-  estatusActivacion: '/statusActivacion/:icc',
-} as const;
 
 /** Columns of the bulk recycling table, in screen order (section 2). */
 export const COLUMNAS_RECICLAJE = [
@@ -32,9 +29,6 @@ export const COLUMNAS_RECICLAJE = [
 export const PAGINA_RECICLAJE = 20;
 
 /** A phone number of the inventory in the path: up to 13 digits (a shorter one goes with a nir). */
-/** Digits of the number (Reciclar Lineas) and of the ICC (Estatus ICC ATT) the panels take. */
-export const LARGO_PANEL = { dn: LIMITES_LINEA.dnMax, icc: 20 } as const;
-
 export const parametroDn = z.object({
   dn: z
     .string()

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
 
-/** The balances calls, and the daily cap of top-ups without a user. */
-export const API_SALDOS = {
-  saldos: '/saldosData',
-  minimos: '/minimos',
-  alertas: '/api/alertasSaldo',
-  configSinUsuario: '/api/configRecargasSinUsuario',
-} as const;
+export { API_SALDOS } from './saldos/rutas.ts';
 
 /** A provider account's circuit breaker (issue 22): available, failing or open (out of service). */
 export const ESTADOS_PLATAFORMA = ['disponible', 'con-fallas', 'abierto'] as const;

@@ -1,16 +1,21 @@
-import { ajustesEmpresa, type Configuraciones, type Funcion } from '@recargas/contracts/empresas';
+import type { AjustesEmpresa, Configuraciones, Funcion } from '@recargas/contracts/empresas';
+import { AJUSTES_POR_DEFECTO } from '@recargas/contracts/empresas/defectos';
 import { leerDatosSesion, type Sesion } from './sesion.ts';
 
 /**
- * The company settings of the stored session, completed with their defaults by the contract's
- * schema. Apart from sesion.ts: the schema brings zod, which the login page does not download.
+ * The company settings of the stored session over their defaults: the server sends them whole
+ * (its schema filled them in), the defaults cover a session stored before a setting existed.
+ * No schema here: zod is not in the shell's download (issue 21).
  */
-function leerAjustes() {
+function leerAjustes(): AjustesEmpresa {
   try {
-    return ajustesEmpresa.parse(JSON.parse(localStorage.getItem('ajustes') ?? '{}'));
+    const guardados: unknown = JSON.parse(localStorage.getItem('ajustes') ?? '{}');
+    if (guardados && typeof guardados === 'object')
+      return { ...AJUSTES_POR_DEFECTO, ...guardados } as AjustesEmpresa;
   } catch {
-    return ajustesEmpresa.parse({});
+    // A damaged copy: the defaults, as for no copy.
   }
+  return { ...AJUSTES_POR_DEFECTO };
 }
 
 /** The whole stored session, settings included: what the shell and its screens read. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas';
+import { TEMA_POR_DEFECTO } from '@recargas/contracts/empresas/defectos';
 import { M } from '@recargas/contracts/mensajes';
 import { temaDe } from '../../lib/tema.ts';
 

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones';
+import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones/rutas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fechaHoraLocal } from '../../lib/fechas.ts';

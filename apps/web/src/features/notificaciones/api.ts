@@ -1,8 +1,5 @@
-import {
-  API_NOTIFICACIONES,
-  type PeticionEnviarNotificacion,
-  type respuestaNotificaciones,
-} from '@recargas/contracts/notificaciones';
+import type { PeticionEnviarNotificacion, respuestaNotificaciones } from '@recargas/contracts/notificaciones';
+import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones/rutas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';

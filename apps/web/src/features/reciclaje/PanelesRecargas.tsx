@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import { LARGO_PANEL } from '@recargas/contracts/reciclaje';
+import { LARGO_PANEL } from '@recargas/contracts/reciclaje/rutas';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';

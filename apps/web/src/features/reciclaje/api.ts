@@ -1,10 +1,7 @@
 import { conParametros } from '@recargas/contracts/api';
 import type { Linea } from '@recargas/contracts/lineas';
-import {
-  API_RECICLAJE,
-  type EstatusActivacion,
-  type RespuestaPendientes,
-} from '@recargas/contracts/reciclaje';
+import type { EstatusActivacion, RespuestaPendientes } from '@recargas/contracts/reciclaje';
+import { API_RECICLAJE } from '@recargas/contracts/reciclaje/rutas';
 import { api } from '../../lib/api.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
 

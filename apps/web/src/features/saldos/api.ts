@@ -1,9 +1,5 @@
-import {
-  API_SALDOS,
-  type respuestaAlertas,
-  type respuestaMinimos,
-  type respuestaSaldos,
-} from '@recargas/contracts/saldos';
+import type { respuestaAlertas, respuestaMinimos, respuestaSaldos } from '@recargas/contracts/saldos';
+import { API_SALDOS } from '@recargas/contracts/saldos/rutas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
