@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { M } from './mensajes.ts';
 
-export { API_NOTIFICACIONES } from './notificaciones/rutas.ts';
+import { API_NOTIFICACIONES, LIMITES_NOTIFICACION } from './notificaciones/rutas.ts';
+
+export { API_NOTIFICACIONES, LIMITES_NOTIFICACION };
 
 /** POST /firebase: the browser's push subscription (PushSubscription.toJSON(), or it as JSON text). */
 export const peticionToken = z.object({
@@ -23,9 +25,6 @@ export const respuestaNotificaciones = z.object({
     }),
   ),
 });
-
-/** Limits of a notification an administrator sends (POST /sendNotification). */
-export const LIMITES_NOTIFICACION = { titulo: 100, texto: 1000 } as const;
 
 /** The messages name these limits. */
 const campo = (max: number, mensaje: string) => z.string(mensaje).trim().min(1, mensaje).max(max, mensaje);

@@ -128,7 +128,7 @@ const Marco = memo(function Marco({
               {nombreEmpresa}
             </Typography>
             {/* At the bar's end, after the screen's first parts: nothing moves when they come. */}
-            <Despues pasos={3}>
+            <Despues pasos={6}>
               <Suspense fallback={null}>
                 <CambiarEmpresa sesion={sesion} />
                 <EnviarNotificacion sesion={sesion} />

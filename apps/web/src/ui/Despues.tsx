@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { Children, type ReactNode, startTransition, useEffect, useState } from 'react';
 
 /**
  * Its children `pasos` commits after it is first drawn, each in a commit of its own: a screen
@@ -12,4 +12,20 @@ export function Despues({ children, pasos = 1 }: { children: ReactNode; pasos?: 
   useEffect(() => startTransition(() => setListo(true)), []);
   if (!listo) return null;
   return pasos > 1 ? <Despues pasos={pasos - 1}>{children}</Despues> : children;
+}
+
+/** One part of EnPartes: its children come in the same commit. */
+export const Parte = ({ children }: { children: ReactNode }) => children;
+
+/**
+ * Its children one more per commit, in order (a Parte is one): a form drawn field group by field
+ * group, each below the last (issue 21: blocking time on a phone).
+ */
+export function EnPartes({ children }: { children: ReactNode }) {
+  const partes = Children.toArray(children);
+  const [vistas, setVistas] = useState(1);
+  useEffect(() => {
+    if (vistas < partes.length) startTransition(() => setVistas(vistas + 1));
+  }, [vistas, partes.length]);
+  return partes.slice(0, vistas);
 }

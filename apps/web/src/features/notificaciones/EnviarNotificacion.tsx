@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import { LIMITES_NOTIFICACION, peticionEnviarNotificacion } from '@recargas/contracts/notificaciones';
+import { LIMITES_NOTIFICACION } from '@recargas/contracts/notificaciones/rutas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
@@ -43,8 +43,10 @@ export function EnviarNotificacion({ sesion }: { sesion: Sesion }) {
   });
   if (!puede(sesion, 'POST /sendNotification')) return null;
 
-  const alEnviar = () => {
-    // The server's rule, checked here first.
+  const alEnviar = async () => {
+    // The server's rule, checked here first. Its schema comes with the first send: zod is not in
+    // the download of the bar every screen has (issue 21).
+    const { peticionEnviarNotificacion } = await import('@recargas/contracts/notificaciones');
     const r = peticionEnviarNotificacion.safeParse(datos);
     if (!r.success) return setError(r.error.issues[0]?.message ?? M.errorInesperado);
     setError('');

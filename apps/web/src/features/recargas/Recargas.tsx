@@ -23,7 +23,7 @@ import {
 } from '@recargas/contracts/recargas/reglas';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
-import { Despues } from '../../ui/Despues.tsx';
+import { Despues, EnPartes, Parte } from '../../ui/Despues.tsx';
 import { useComentariosCarrier } from './api.ts';
 import {
   CampoCompania,
@@ -107,101 +107,107 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
             {M.recargar}
           </Typography>
           <Stack spacing={1}>
-            <CamposNumero
-              valor={f.numero}
-              errores={errores}
-              conDn={conDn}
-              alCambiar={(numero) => cambiar({ numero })}
-            />
-            <CampoCompania
-              valor={f.compania}
-              error={errores.compania}
-              alCambiar={(compania) => cambiar({ compania })}
-            />
-            {/* The screen in three commits: number and carrier, the rest of the form, the column. */}
-            <Despues>
-              <ComentarioCarrier compania={f.compania} />
-              {eligeMonto && (
-                <TextField
-                  select
-                  name="monto"
-                  label={M.monto}
-                  value={f.monto}
-                  onChange={(e) => cambiar({ monto: e.target.value })}
-                  error={Boolean(errores.monto)}
-                  helperText={errores.monto ?? ' '}
-                >
-                  {sesion.ajustes.montos.map((m) => (
-                    <MenuItem key={m} value={String(m)}>
-                      ${m}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-              {externa && (
-                <FormControlLabel
-                  control={
-                    <Switch checked={f.externa} onChange={(e) => cambiar({ externa: e.target.checked })} />
-                  }
-                  label={M.recargaExterna}
+            {/* The form in four commits, then the column (issue 21): each part below the last. */}
+            <EnPartes>
+              <CamposNumero
+                valor={f.numero}
+                errores={errores}
+                conDn={conDn}
+                alCambiar={(numero) => cambiar({ numero })}
+              />
+              <Parte>
+                <CampoCompania
+                  valor={f.compania}
+                  error={errores.compania}
+                  alCambiar={(compania) => cambiar({ compania })}
                 />
-              )}
-              {f.externa ? (
-                <TextField
-                  name="folio"
-                  label={M.folio}
-                  value={f.folio}
-                  onChange={(e) => cambiar({ folio: e.target.value })}
-                  error={Boolean(errores.folio)}
-                  helperText={errores.folio ?? ' '}
-                  slotProps={{ htmlInput: { maxLength: 10 } }}
-                />
-              ) : (
-                <TextField
-                  select
-                  name="tipo"
-                  label={M.tipoSolicitud}
-                  value={f.tipo}
-                  onChange={(e) => cambiar({ tipo: e.target.value })}
-                  helperText=" "
-                >
-                  {TIPOS_SOLICITUD.map((t) => (
-                    <MenuItem key={t} value={t}>
-                      {t}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-              {cambiaPlataforma && (
-                <Stack direction="row" spacing={2} alignItems="center">
-                  <Typography>{M.plataforma}</Typography>
-                  <ToggleButtonGroup
-                    exclusive
-                    size="small"
-                    value={f.plataforma}
-                    onChange={(_, v: 1 | 2 | null) => cambiar({ plataforma: v })}
-                    aria-label={M.plataforma}
+                <ComentarioCarrier compania={f.compania} />
+              </Parte>
+              <Parte>
+                {eligeMonto && (
+                  <TextField
+                    select
+                    name="monto"
+                    label={M.monto}
+                    value={f.monto}
+                    onChange={(e) => cambiar({ monto: e.target.value })}
+                    error={Boolean(errores.monto)}
+                    helperText={errores.monto ?? ' '}
                   >
-                    <ToggleButton value={1}>1</ToggleButton>
-                    <ToggleButton value={2}>2</ToggleButton>
-                  </ToggleButtonGroup>
-                </Stack>
-              )}
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                data-testid="recargar"
-                aria-busy={recargando}
-              >
-                {M.recargar}
-              </Button>
-            </Despues>
+                    {sesion.ajustes.montos.map((m) => (
+                      <MenuItem key={m} value={String(m)}>
+                        ${m}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                {externa && (
+                  <FormControlLabel
+                    control={
+                      <Switch checked={f.externa} onChange={(e) => cambiar({ externa: e.target.checked })} />
+                    }
+                    label={M.recargaExterna}
+                  />
+                )}
+              </Parte>
+              <Parte>
+                {f.externa ? (
+                  <TextField
+                    name="folio"
+                    label={M.folio}
+                    value={f.folio}
+                    onChange={(e) => cambiar({ folio: e.target.value })}
+                    error={Boolean(errores.folio)}
+                    helperText={errores.folio ?? ' '}
+                    slotProps={{ htmlInput: { maxLength: 10 } }}
+                  />
+                ) : (
+                  <TextField
+                    select
+                    name="tipo"
+                    label={M.tipoSolicitud}
+                    value={f.tipo}
+                    onChange={(e) => cambiar({ tipo: e.target.value })}
+                    helperText=" "
+                  >
+                    {TIPOS_SOLICITUD.map((t) => (
+                      <MenuItem key={t} value={t}>
+                        {t}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                {cambiaPlataforma && (
+                  <Stack direction="row" spacing={2} alignItems="center">
+                    <Typography>{M.plataforma}</Typography>
+                    <ToggleButtonGroup
+                      exclusive
+                      size="small"
+                      value={f.plataforma}
+                      onChange={(_, v: 1 | 2 | null) => cambiar({ plataforma: v })}
+                      aria-label={M.plataforma}
+                    >
+                      <ToggleButton value={1}>1</ToggleButton>
+                      <ToggleButton value={2}>2</ToggleButton>
+                    </ToggleButtonGroup>
+                  </Stack>
+                )}
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  data-testid="recargar"
+                  aria-busy={recargando}
+                >
+                  {M.recargar}
+                </Button>
+              </Parte>
+            </EnPartes>
           </Stack>
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <Despues pasos={2}>
+        <Despues pasos={4}>
           <Stack spacing={2}>
             <PanelResultado resultado={resultado} />
             <TablaMovimientos />
