@@ -9,7 +9,10 @@ const COMPRIMIBLE = /\.(js|css|html|svg|json|webmanifest|txt|map)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
 const MINIMO = 1024;
 
-/** The built files (JavaScript and CSS) of the entry and some modules, with what they import statically. */
+/**
+ * The built files (JavaScript and CSS) of the entry, of the app it imports once the page has
+ * painted (src/arranque.tsx) and of some modules, with what they import statically.
+ */
 export function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
   const vistos = new Set<string>();
   const visitar = (clave: string) => {
@@ -18,7 +21,7 @@ export function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
     vistos.add(clave);
     for (const i of parte.imports ?? []) visitar(i);
   };
-  for (const m of ['index.html', ...modulos]) visitar(m);
+  for (const m of ['index.html', 'src/arranque.tsx', ...modulos]) visitar(m);
   const archivos = [...vistos].flatMap((c) => [manifiesto[c]?.file ?? '', ...(manifiesto[c]?.css ?? [])]);
   return [...new Set(archivos.filter((f) => f.endsWith('.js') || f.endsWith('.css')))].sort();
 }

@@ -43,6 +43,9 @@ export default defineConfig({
       resolveDependencies: (_f, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
+      // The app is an entry of its own, which main.tsx imports once the page has painted: what it
+      // imports statically is initial code, split by library family like an entry's.
+      input: { index: 'index.html', arranque: 'src/arranque.tsx' },
       output: {
         codeSplitting: {
           groups: [

@@ -28,12 +28,12 @@ beforeAll(async () => {
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite/login.json'),
-    JSON.stringify(['assets/index-abc123.js', 'assets/Login-def456.js']),
+    JSON.stringify(['assets/index-abc123.js', 'assets/app-jkl012.js', 'assets/Login-def456.js']),
   );
   // And the shell's, for the pages under /in/.
   writeFileSync(
     join(dir, '.vite/shell.json'),
-    JSON.stringify(['assets/index-abc123.js', 'assets/Shell-ghi789.js']),
+    JSON.stringify(['assets/index-abc123.js', 'assets/app-jkl012.js', 'assets/Shell-ghi789.js']),
   );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   // The classic script that draws /in/*'s frame before the modules (apps/web/public/marco.js).
@@ -112,6 +112,8 @@ describe('installable per company', () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Shell-ghi789.js" />',
     );
     expect(dentro).not.toContain('Login-def456.js');
+    // The app's core, which the login shares, at the usual priority; only the shell's own after it.
+    expect(dentro).toContain('<link rel="modulepreload" crossorigin href="/assets/app-jkl012.js" />');
     expect(dentro).toContain(`${M.cargando}</p><script async src="/marco.js"></script></div>`);
     expect((await pedir('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
   });

@@ -1,25 +1,12 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-
-// The service worker keeps the app shell and the offline page, and shows the push notifications
-// (the notifications code registers the same worker when it subscribes).
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener(
-    'load',
-    () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined),
-  );
-}
-
-const raiz = document.getElementById('root');
-if (!raiz) throw new Error('falta #root');
-// A transition: React draws the app in short slices between which the phone stays responsive,
-// not in tasks as long as the whole shell (issue 21: blocking time).
-const raizReact = createRoot(raiz);
-startTransition(() =>
-  raizReact.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+/**
+ * The page's entry. It lets the browser paint first (Cargando…, and under /in/ marco.js's frame
+ * with the company's notice), then evaluates the app: React, MUI and the rest take a phone's
+ * main thread a few hundred ms to evaluate, and a page whose files came in before its first
+ * frame painted nothing until they had run (issue 21: first and largest paint). The server
+ * preloads the app's files with this one, so the wait costs no request. A hidden tab paints no
+ * frame: the timer starts the app there.
+ */
+void new Promise<void>((listo) => {
+  requestAnimationFrame(() => setTimeout(listo, 0));
+  setTimeout(listo, 200);
+}).then(() => import('./arranque.tsx'));

@@ -36,15 +36,19 @@ declare module 'fastify' {
  * build lists it: the page asks for it with the entry instead of after the entry has run.
  */
 function precargaDe(dir: string, indice: string, lista: 'login.json' | 'shell.json'): string {
-  const ruta = join(dir, '.vite', lista);
-  if (!existsSync(ruta)) return '';
-  const archivos = (JSON.parse(readFileSync(ruta, 'utf8')) as string[]).filter(
-    (f) => f.endsWith('.js') && !indice.includes(`/${f}"`),
-  );
-  // The shell's come after the entry's imports and marco.js (issue 21: /in/*'s LCP).
-  const prioridad = lista === 'shell.json' ? ' fetchpriority="low"' : '';
+  const leer = (l: string) => {
+    const ruta = join(dir, '.vite', l);
+    return existsSync(ruta) ? (JSON.parse(readFileSync(ruta, 'utf8')) as string[]) : [];
+  };
+  const archivos = leer(lista).filter((f) => f.endsWith('.js') && !indice.includes(`/${f}"`));
+  // The shell's own come after the app's core (what the login list shares: React, MUI, the
+  // entry's app) and marco.js (issue 21: /in/*'s LCP).
+  const nucleo = new Set(lista === 'shell.json' ? leer('login.json') : archivos);
   return archivos
-    .map((f) => `<link rel="modulepreload"${prioridad} crossorigin href="/${f}" />\n  `)
+    .map((f) => {
+      const prioridad = nucleo.has(f) ? '' : ' fetchpriority="low"';
+      return `<link rel="modulepreload"${prioridad} crossorigin href="/${f}" />\n  `;
+    })
     .join('');
 }
 
