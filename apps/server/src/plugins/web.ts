@@ -43,10 +43,10 @@ function precargaDe(dir: string, indice: string, lista: 'login.json' | 'shell.js
   const archivos = leer(lista).filter((f) => f.endsWith('.js') && !indice.includes(`/${f}"`));
   // The shell's own come after the app's core (what the login list shares: React, MUI, the
   // entry's app) and marco.js (issue 21: /in/*'s LCP).
-  const nucleo = new Set(lista === 'shell.json' ? leer('login.json') : archivos);
+  const nucleo = lista === 'shell.json' ? new Set(leer('login.json')) : undefined;
   return archivos
     .map((f) => {
-      const prioridad = nucleo.has(f) ? '' : ' fetchpriority="low"';
+      const prioridad = nucleo && !nucleo.has(f) ? ' fetchpriority="low"' : '';
       return `<link rel="modulepreload"${prioridad} crossorigin href="/${f}" />\n  `;
     })
     .join('');

@@ -8,10 +8,7 @@ import { Children, type ReactNode, startTransition, useEffect, useState } from '
  * is. Put it after what is drawn first, so what comes later goes below and nothing moves.
  */
 export function Despues({ children, pasos = 1 }: { children: ReactNode; pasos?: number }) {
-  const [listo, setListo] = useState(false);
-  useEffect(() => startTransition(() => setListo(true)), []);
-  if (!listo) return null;
-  return pasos > 1 ? <Despues pasos={pasos - 1}>{children}</Despues> : children;
+  return usePasos(pasos) < pasos ? null : children;
 }
 
 /** One part of EnPartes: its children come in the same commit. */
@@ -23,9 +20,14 @@ export const Parte = ({ children }: { children: ReactNode }) => children;
  */
 export function EnPartes({ children }: { children: ReactNode }) {
   const partes = Children.toArray(children);
-  const [vistas, setVistas] = useState(1);
+  return partes.slice(0, usePasos(partes.length - 1) + 1);
+}
+
+/** The commits since the first, one more per commit (each in a transition), up to `total`. */
+function usePasos(total: number) {
+  const [hechos, setHechos] = useState(0);
   useEffect(() => {
-    if (vistas < partes.length) startTransition(() => setVistas(vistas + 1));
-  }, [vistas, partes.length]);
-  return partes.slice(0, vistas);
+    if (hechos < total) startTransition(() => setHechos(hechos + 1));
+  }, [hechos, total]);
+  return hechos;
 }

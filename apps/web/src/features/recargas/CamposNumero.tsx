@@ -1,12 +1,12 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { CARRIERS, type Carrier, CODIGOS_CARRIER } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { esDn, esIcc, LIMITES_RECARGA } from '@recargas/contracts/recargas/reglas';
+import { Seleccion } from '../../ui/Seleccion.tsx';
 
 export type Modo = 'icc' | 'dn';
 export interface Numero {
@@ -105,20 +105,14 @@ export function CampoCompania(props: {
   alCambiar: (c: Carrier) => void;
 }) {
   return (
-    <TextField
-      select
+    <Seleccion
       name="compania"
       label={M.compania}
       value={props.valor}
       onChange={(e) => props.alCambiar(e.target.value as Carrier)}
       error={Boolean(props.error)}
       helperText={props.error ?? ' '}
-    >
-      {CODIGOS_CARRIER.map((c) => (
-        <MenuItem key={c} value={c}>
-          {CARRIERS[c]}
-        </MenuItem>
-      ))}
-    </TextField>
+      opciones={CODIGOS_CARRIER.map((c) => ({ valor: c, texto: CARRIERS[c] }))}
+    />
   );
 }

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -24,6 +23,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { Despues, EnPartes, Parte } from '../../ui/Despues.tsx';
+import { Seleccion } from '../../ui/Seleccion.tsx';
 import { useComentariosCarrier } from './api.ts';
 import {
   CampoCompania,
@@ -125,21 +125,15 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               </Parte>
               <Parte>
                 {eligeMonto && (
-                  <TextField
-                    select
+                  <Seleccion
                     name="monto"
                     label={M.monto}
                     value={f.monto}
                     onChange={(e) => cambiar({ monto: e.target.value })}
                     error={Boolean(errores.monto)}
                     helperText={errores.monto ?? ' '}
-                  >
-                    {sesion.ajustes.montos.map((m) => (
-                      <MenuItem key={m} value={String(m)}>
-                        ${m}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    opciones={sesion.ajustes.montos.map((m) => ({ valor: String(m), texto: `$${m}` }))}
+                  />
                 )}
                 {externa && (
                   <FormControlLabel
@@ -162,20 +156,14 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
                     slotProps={{ htmlInput: { maxLength: 10 } }}
                   />
                 ) : (
-                  <TextField
-                    select
+                  <Seleccion
                     name="tipo"
                     label={M.tipoSolicitud}
                     value={f.tipo}
                     onChange={(e) => cambiar({ tipo: e.target.value })}
                     helperText=" "
-                  >
-                    {TIPOS_SOLICITUD.map((t) => (
-                      <MenuItem key={t} value={t}>
-                        {t}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    opciones={TIPOS_SOLICITUD.map((t) => ({ valor: t, texto: t }))}
+                  />
                 )}
                 {cambiaPlataforma && (
                   <Stack direction="row" spacing={2} alignItems="center">
