@@ -166,7 +166,7 @@ describe('line day totals', () => {
     const tg = await entrar(e.app, 'admin', 'tgmex');
     const b = (await iccs(tg, { fechaInicial: '2000/01/01', filtros: { icc: ['8952555'] } })).json();
     expect(b).toMatchObject({ total: CONTEO_LINEAS_MAX, masDe: true });
-    expect(texto('masDeEncontrados', { n: b.total.toLocaleString('en') })).toBe('más de 10,000 encontrados');
+    expect(texto('masDeEncontrados', { n: b.total.toLocaleString('en') })).toBe('más de 1,000 encontrados');
     expect(M.masDeEncontrados).toContain('{n}');
     const exacta = (await iccs(tg, { fechaInicial: '2000/01/01', filtros: { compania: ['telcel'] } })).json();
     expect(exacta.masDe).toBe(false);

@@ -23,9 +23,11 @@ export const PAGINA_LINEAS_MAX = 100;
 
 /**
  * A count with chips on free text (number, ICC, names, dates) reads the lines themselves: it
- * stops past this many and says 'más de 10,000 encontrados' (issue 25).
+ * stops past this many and says 'más de 1,000 encontrados' (issue 25). Past a thousand the number
+ * tells the seller to narrow the chips, as ten thousand did; reading up to 10,001 matches cost a
+ * year of 10,000,000 lines ten times what it cost 1,000,000, whose matches stayed below it.
  */
-export const CONTEO_LINEAS_MAX = 10_000;
+export const CONTEO_LINEAS_MAX = 1_000;
 
 /** Columns of administrarBase, in screen order, with their titles. */
 export const COLUMNAS_LINEA = {

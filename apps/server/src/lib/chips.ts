@@ -19,8 +19,8 @@ export const hayChips = <K extends string>(filtros: Partial<Record<K, string[]>>
 export function condicionChips<K extends string>(
   filtros: Partial<Record<K, string[]>>,
   texto: (columna: K) => RawBuilder<unknown>,
-  /** A column's own test for a pattern, where it has a faster one than matching its text. */
-  propia?: (columna: K, patron: string) => RawBuilder<unknown> | undefined,
+  /** A column's own test for a value (and its pattern), where it has a faster one than the text's. */
+  propia?: (columna: K, patron: string, valor: string) => RawBuilder<unknown> | undefined,
 ): Expression<SqlBool> | undefined {
   const columnas = columnasConChips(filtros);
   if (columnas.length === 0) return undefined;
@@ -30,7 +30,7 @@ export function condicionChips<K extends string>(
         sql`(${sql.join(
           valores.map((v) => {
             const patron = patronSubcadena(v);
-            return propia?.(col, patron) ?? sql`${texto(col)} ilike ${patron} escape '\\'`;
+            return propia?.(col, patron, v) ?? sql`${texto(col)} ilike ${patron} escape '\\'`;
           }),
           sql` or `,
         )})`,

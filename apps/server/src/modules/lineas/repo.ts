@@ -7,6 +7,7 @@ import { condicionChips } from '../../lib/chips.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { carrierSql } from '../../lib/etiquetas.ts';
 import type { Rango } from '../../lib/fechas.ts';
+import { type Comunes, porPartesRaras, SIN_COMUNES } from '../../lib/trigramas.ts';
 
 export type FilaLinea = Selectable<LineasTable>;
 type Tx = Transaction<DB>;
@@ -88,13 +89,21 @@ const nombresVista = [
 export const vistas = (db: Db, empresaId: number) =>
   conNombres(db, empresaId).selectAll('l').select(nombresVista);
 
-/** The lines of a range, scoped and filtered, with the names the screen shows. */
-export function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas) {
+/**
+ * The lines of a range, scoped and filtered, with the names the screen shows. Chips on the ICC and
+ * the number look up their values' rarer trigrams (`comunes`, lib/trigramas.ts).
+ */
+export function consulta(db: Db, a: Alcance, r: Rango, filtros: FiltrosLineas, comunes = SIN_COMUNES) {
   let q = conNombres(db, a.empresaId)
     .where('l.fecha_subida', '>=', sql<Date>`(${r.desde}::date)::timestamp at time zone ${r.zona}`)
     .where('l.fecha_subida', '<', sql<Date>`(${r.hasta}::date + 1)::timestamp at time zone ${r.zona}`);
   if (a.liderId !== undefined) q = q.where('l.lider_id', '=', a.liderId);
-  const f = condicionChips(filtros, (c) => textoColumna(c, r.zona));
+  const f = condicionChips(
+    filtros,
+    (c) => textoColumna(c, r.zona),
+    (c, _, v) =>
+      c === 'icc' || c === 'dn' ? porPartesRaras(textoColumna(c, r.zona), v, comunes.get(c)) : undefined,
+  );
   if (f) q = q.where(f);
   return q;
 }
@@ -111,14 +120,13 @@ export interface LineaVista extends FilaLinea {
  * (database.ts), and a generic plan cannot tell a rare chip on ICC or number, which the trigram
  * indexes answer (migration 0030), from a common one, found sooner by walking the range by date.
  */
-export const conPlanPropio = <T>(db: Db, f: (tx: Db) => Promise<T>, o: { enParalelo?: boolean } = {}) =>
+export const conPlanPropio = <T>(db: Db, f: (tx: Db) => Promise<T>) =>
   db.transaction().execute(async (tx) => {
-    // A page of 20 rows is read by one process: parallel workers each walk the range ahead of it
-    // (10M lines, chip dn=5512: 98,000 rows read for 21, 1.3 s against 30-40 ms alone).
-    const sinParalelo = o.enParalelo
-      ? sql``
-      : sql`, set_config('max_parallel_workers_per_gather', '0', true)`;
-    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true)${sinParalelo}`.execute(tx);
+    // A page of 20 rows, or a count that stops at 1,001, is read by one process: parallel
+    // workers each walk the range ahead of it (10M lines, chip dn=5512: a page read 98,000 rows
+    // for 21, 1.3 s against 30-40 ms alone; the count took 32 ms against 20).
+    await sql`select set_config('plan_cache_mode', 'force_custom_plan', true),
+      set_config('max_parallel_workers_per_gather', '0', true)`.execute(tx);
     return f(tx);
   });
 
@@ -130,8 +138,9 @@ export function pagina(
   filtros: FiltrosLineas,
   cursor: Cursor | undefined,
   n: number,
+  comunes: Comunes = SIN_COMUNES,
 ) {
-  let q = consulta(db, a, r, filtros)
+  let q = consulta(db, a, r, filtros, comunes)
     .selectAll('l')
     .select([
       ...nombresVista,
@@ -159,8 +168,9 @@ export async function paginaTexto(
   columnas: readonly ColumnaLinea[],
   cursor: Cursor | undefined,
   n: number,
+  comunes: Comunes = SIN_COMUNES,
 ) {
-  let q = consulta(db, a, r, filtros).select([
+  let q = consulta(db, a, r, filtros, comunes).select([
     'l.id',
     sql<string>`to_char(l.fecha_subida at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('k'),
     // One text column each, not one text[]: pg parses arrays in JavaScript (measured: 7 s of CPU

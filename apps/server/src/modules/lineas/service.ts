@@ -18,6 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import { type Cursor, codificarCursor, decodificarCursor } from '../../lib/cursor.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import { type Rango, rangoMesesAtras } from '../../lib/fechas.ts';
+import { comunesDe, SIN_COMUNES } from '../../lib/trigramas.ts';
 import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
 import * as conteos from './repo-conteo.ts';
@@ -118,6 +119,10 @@ async function ajustesDe(db: Db, empresaId: number) {
   return empresas.ajustesDe(await empresas.porIdOError(db, empresaId));
 }
 
+/** The trigrams too common to look up, where chips on the ICC or the number need them. */
+const trigramasComunes = (db: Db, f: FiltrosLineas) =>
+  f.icc?.length || f.dn?.length ? comunesDe(db, 'lineas', ['icc', 'dn']) : Promise.resolve(SIN_COMUNES);
+
 /** GET /iccs: one page of the range, scoped, filtered; the count on the first page. */
 export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<RespuestaLineas> {
   const ajustes = await ajustesDe(ctx.db, u.empresaId);
@@ -134,12 +139,13 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
   };
   const alcance = alcanceDe(u);
   if (!alcance) return { ...base, lineas: [], total: cursor ? null : 0, masDe: false, siguiente: null };
-  const pagina = (db: Db) => repo.pagina(db, alcance, rango, filtros, cursor, q.limit + 1);
+  const comunes = await trigramasComunes(ctx.db, filtros);
+  const pagina = (db: Db) => repo.pagina(db, alcance, rango, filtros, cursor, q.limit + 1, comunes);
   // The page and its count are independent reads: side by side. Chips on free text: the page
   // planned for their values too (a rare ICC through its index, a common one by date).
   const [filas, conteo] = await Promise.all([
     conteos.desdeTotales(filtros) ? pagina(ctx.db) : repo.conPlanPropio(ctx.db, pagina),
-    cursor ? undefined : conteos.contar(ctx.db, alcance, rango, filtros),
+    cursor ? undefined : conteos.contar(ctx.db, alcance, rango, filtros, comunes),
   ]);
   const hayMas = filas.length > q.limit;
   const vistas = hayMas ? filas.slice(0, q.limit) : filas;
@@ -176,12 +182,22 @@ export async function paraExportar(
   const ajustes = await ajustesDe(ctx.db, u.empresaId);
   const rango = rangoDe(ajustes.zonaHoraria, fechas.fechaInicial, fechas.fechaFinal);
   const columnas = columnasPara(u, ajustes.columnasExtraLineas);
+  const comunes = await trigramasComunes(ctx.db, filtros);
   // The next batch is read while the caller writes this one (the database works meanwhile).
   // 1,000 rows a batch: fewer rows in flight in each thread (measured 13 MiB below 5,000, same time).
   async function* filas(lote = 1000): AsyncGenerator<string[][]> {
     type Pagina = { id: number; k: string; t: string[] }[];
     const leer = (cursor: Cursor | undefined): Promise<Pagina> => {
-      const p = repo.paginaTexto(ctx.db, alcance as repo.Alcance, rango, filtros, columnas, cursor, lote);
+      const p = repo.paginaTexto(
+        ctx.db,
+        alcance as repo.Alcance,
+        rango,
+        filtros,
+        columnas,
+        cursor,
+        lote,
+        comunes,
+      );
       p.catch(() => {}); // awaited below; a batch left unread must not fail the process
       return p;
     };

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { comunesDe, porPartesRaras, SIN_COMUNES } from '../src/lib/trigramas.ts';
+import { contarFilas } from '../src/modules/lineas/repo-conteo.ts';
+import { pagina, type Rango } from '../src/modules/lineas/repo.ts';
+import { e } from './demo-entorno.ts';
+import { ids, prepararLineas } from './lineas-entorno.ts';
+
+/**
+ * Chips on the ICC and the number are looked up by their rarer trigrams (issue 25): the trigrams
+ * nearly every value holds are read from ANALYZE's sample and left out of the index lookup, and
+ * the lines found are the same as matching the whole value.
+ */
+prepararLineas();
+
+const r: Rango = { desde: '2000-01-01', hasta: '2100-01-01', zona: 'America/Mexico_City' };
+const SIN_LIMITE = 1_000_000_000;
+
+describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
+  it('leaves out the common trigrams and finds the same lines as the whole value', async () => {
+    const empresaId = ids.tgmex as number;
+    await sql`insert into lineas (empresa_id, icc, dn, compania, fecha_subida)
+      select ${empresaId}, '8952777' || lpad(g::text, 12, '0'), '55' || lpad((g * 7919 % 100000000)::text, 8, '0'),
+        'T', now() - g * interval '1 minute'
+      from generate_series(1, 400) g`.execute(e.db);
+    await sql`analyze lineas`.execute(e.db);
+    const comunes = await comunesDe(e.db, 'lineas', ['icc', 'dn']);
+    expect([...(comunes.get('icc') ?? [])]).toEqual(expect.arrayContaining(['895', '952', '000']));
+    expect(comunes.get('icc')?.has('123')).toBe(false);
+
+    const a = { empresaId };
+    const valores = {
+      icc: ['000123', '8952777000000000', '0000000001', '77700000000039', '39', 'x', '0%1', '8952777000000000400'],
+      dn: ['5512', '55', '5500', '7919', '0'],
+    };
+    for (const [columna, lista] of Object.entries(valores)) {
+      for (const v of lista) {
+        const directo = await sql<{ n: string }>`select count(*) as n from lineas
+          where empresa_id = ${empresaId} and ${sql.ref(columna)} ilike ${`%${v.replace(/%/g, '\\%')}%`}`.execute(e.db);
+        const filtros = { [columna]: [v] };
+        const n = await contarFilas(e.db, a, r, filtros, SIN_LIMITE, comunes);
+        expect({ columna, v, n }).toEqual({ columna, v, n: Number(directo.rows[0]?.n) });
+        expect(await contarFilas(e.db, a, r, filtros, SIN_LIMITE, SIN_COMUNES)).toBe(n);
+        const ids = async (c = SIN_COMUNES) => (await pagina(e.db, a, r, filtros, undefined, 50, c)).map((f) => f.id);
+        expect(await ids(comunes)).toEqual(await ids());
+      }
+    }
+  });
+
+  it('looks up each run of the value between common trigrams, then the value itself', () => {
+    const partes = (v: string, comunes: string[]) => {
+      const c = porPartesRaras(sql`l.icc`, v, new Set(comunes));
+      return c && c.compile(e.db).parameters;
+    };
+    expect(partes('000123', ['000', '001'])).toEqual(['%0123%', '000123']);
+    expect(partes('1230005', ['000'])).toEqual(['%12300%', '%005%', '1230005']);
+    expect(partes('89520123', ['895', '952'])).toEqual(['%520123%', '89520123']);
+    expect(partes('ABC123', ['abc'])).toEqual(['%bc123%', 'abc123']);
+    // Nothing to gain: no common trigram, only common ones, or a value pg_trgm splits into words.
+    expect(partes('123456', ['000'])).toBeUndefined();
+    expect(partes('0000', ['000'])).toBeUndefined();
+    expect(partes('00 01', ['000'])).toBeUndefined();
+  });
+});
