@@ -29,6 +29,7 @@ import * as m0027 from './migrations/0027_respaldo_plataformas.ts';
 import * as m0028 from './migrations/0028_conciliaciones.ts';
 import * as m0029 from './migrations/0029_auditoria.ts';
 import * as m0030 from './migrations/0030_lineas_trigramas.ts';
+import * as m0031 from './migrations/0031_lineas_recorrido.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0028_conciliaciones': m0028,
   '0029_auditoria': m0029,
   '0030_lineas_trigramas': m0030,
+  '0031_lineas_recorrido': m0031,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

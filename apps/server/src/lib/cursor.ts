@@ -2,13 +2,18 @@ import { M } from '@recargas/contracts/mensajes';
 import { type SqlBool, sql } from 'kysely';
 import { ErrorApi } from './errores.ts';
 
-/** Keyset position of a list ordered by time: the exact time (UTC text with microseconds) and id. */
+/**
+ * Keyset position of a list ordered by time: the exact time (UTC text with microseconds) and id;
+ * `porFecha` carries the way its first page was read (lineas/repo.ts, Plan) to the next pages.
+ */
 export interface Cursor {
   k: string;
   id: number;
+  porFecha?: boolean;
 }
 
-export const codificarCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
+export const codificarCursor = (c: Cursor) =>
+  Buffer.from(JSON.stringify(c.porFecha ? [c.k, c.id, 1] : [c.k, c.id])).toString('base64url');
 
 /** The `after` a client sends back; anything that is not a cursor of ours is a 400. */
 export function decodificarCursor(texto: string): Cursor {
@@ -16,13 +21,13 @@ export function decodificarCursor(texto: string): Cursor {
     const v = JSON.parse(Buffer.from(texto, 'base64url').toString('utf8')) as unknown;
     if (
       Array.isArray(v) &&
-      v.length === 2 &&
+      (v.length === 2 || (v.length === 3 && v[2] === 1)) &&
       typeof v[0] === 'string' &&
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(v[0]) &&
       Number.isSafeInteger(v[1]) &&
       v[1] > 0
     ) {
-      return { k: v[0], id: v[1] };
+      return v.length === 3 ? { k: v[0], id: v[1], porFecha: true } : { k: v[0], id: v[1] };
     }
   } catch {}
   throw new ErrorApi(400, M.cursorInvalido);

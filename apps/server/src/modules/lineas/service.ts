@@ -140,13 +140,25 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
   const alcance = alcanceDe(u);
   if (!alcance) return { ...base, lineas: [], total: cursor ? null : 0, masDe: false, siguiente: null };
   const comunes = await trigramasComunes(ctx.db, filtros);
-  const pagina = (db: Db) => repo.pagina(db, alcance, rango, filtros, cursor, q.limit + 1, comunes);
-  // The page and its count are independent reads: side by side. Chips on free text: the page
-  // planned for their values too (a rare ICC through its index, a common one by date).
-  const [filas, conteo] = await Promise.all([
-    conteos.desdeTotales(filtros) ? pagina(ctx.db) : repo.conPlanPropio(ctx.db, pagina),
-    cursor ? undefined : conteos.contar(ctx.db, alcance, rango, filtros, comunes),
-  ]);
+  const pagina = (db: Db, porFecha?: boolean) =>
+    repo.pagina(db, alcance, rango, filtros, cursor, q.limit + 1, { comunes, porFecha });
+  const contar = () => conteos.contar(ctx.db, alcance, rango, filtros, comunes);
+  let filas: repo.LineaVista[];
+  let conteo: conteos.Conteo | undefined;
+  let porFecha = false;
+  if (conteos.desdeTotales(filtros)) {
+    [filas, conteo] = await Promise.all([pagina(ctx.db), cursor ? undefined : contar()]);
+  } else if (repo.recorrible(filtros)) {
+    // Chips on the ICC, number or carrier: the count says which way the page is found, and its
+    // cursor carries that to the next pages. More than the bound: walking the range by date in
+    // the index finds 20 soon; fewer: the trigram index finds them all (issue 25).
+    conteo = cursor ? undefined : await contar();
+    porFecha = cursor ? cursor.porFecha === true : conteo?.masDe === true;
+    filas = await repo.conPlanPropio(ctx.db, (tx) => pagina(tx, porFecha), { porFecha });
+  } else {
+    // Other free text (names, dates): the page planned for its values, its count beside it.
+    [filas, conteo] = await Promise.all([repo.conPlanPropio(ctx.db, pagina), cursor ? undefined : contar()]);
+  }
   const hayMas = filas.length > q.limit;
   const vistas = hayMas ? filas.slice(0, q.limit) : filas;
   const ultima = vistas.at(-1);
@@ -155,7 +167,7 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
     lineas: vistas.map((f) => ocultar(aLinea(f), columnas)),
     total: conteo?.total ?? null,
     masDe: conteo?.masDe ?? false,
-    siguiente: hayMas && ultima ? codificarCursor({ k: ultima.k, id: ultima.id }) : null,
+    siguiente: hayMas && ultima ? codificarCursor({ k: ultima.k, id: ultima.id, porFecha }) : null,
   };
 }
 
