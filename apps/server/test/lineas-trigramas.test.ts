@@ -1,4 +1,4 @@
-import { CONTEO_LINEAS_MAX } from '@recargas/contracts/lineas';
+import { CONTEO_LINEAS_MAX, type FiltrosLineas } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
         (array['T', 'M'])[1 + g % 2], now() - (g % 700) * interval '1 minute'
       from generate_series(1, ${CONTEO_LINEAS_MAX + 60}) g`.execute(e.db);
     const a = { empresaId };
-    const lista = async (filtros: Record<string, string[]>, porFecha: boolean) => {
+    const lista = async (filtros: FiltrosLineas, porFecha: boolean) => {
       const vistas: number[] = [];
       let cursor: ReturnType<typeof decodificarCursor> | undefined;
       for (;;) {
@@ -99,7 +99,12 @@ describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
         cursor = { k: u.k, id: u.id };
       }
     };
-    for (const filtros of [{ icc: ['8952444'] }, { dn: ['5544440'], compania: ['movi'] }, { icc: ['0001'] }]) {
+    const casos: FiltrosLineas[] = [
+      { icc: ['8952444'] },
+      { dn: ['5544440'], compania: ['movi'] },
+      { icc: ['0001'] },
+    ];
+    for (const filtros of casos) {
       const porIndice = await lista(filtros, false);
       expect(porIndice.length).toBeGreaterThan(100);
       expect(await lista(filtros, true)).toEqual(porIndice);
@@ -117,7 +122,9 @@ describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
     expect(decodificarCursor(pocas.siguiente).porFecha).toBeUndefined();
     const vistas = (await todas(gm, q)).map((l) => l.id);
     const directas = await sql<{ id: number }>`select id from lineas
-      where empresa_id = ${empresaId} and icc like '%8952444%' order by fecha_subida desc, id desc`.execute(e.db);
+      where empresa_id = ${empresaId} and icc like '%8952444%' order by fecha_subida desc, id desc`.execute(
+      e.db,
+    );
     expect(vistas).toEqual(directas.rows.map((f) => f.id));
     // A cursor says only the way to read: anything else in it is refused.
     const [k, id] = JSON.parse(Buffer.from(primera.siguiente, 'base64url').toString()) as [string, number];

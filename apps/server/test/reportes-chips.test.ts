@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sumarDias } from '../src/lib/fechas.ts';
+import { comunesDe } from '../src/lib/trigramas.ts';
 import { sumarVentasDia } from '../src/modules/reportes/service.ts';
 import * as U from './reportes-entorno.ts';
 
@@ -105,5 +106,26 @@ describe('report total with chips, by days', () => {
     await sumarVentasDia(U.e);
     expect(await guardadas()).toBe(0);
     expect(await U.totalDe('admin', q)).toBe(antes + 2);
+  });
+
+  it('finds a long number chip by its rarer trigrams: the rows of the whole number', async () => {
+    await U.sinRecargas();
+    await generar();
+    // 00912 without 5500912 before it: found by the rarer part, refused by the whole number.
+    await U.recarga('demo', 0, { dn: '5599009120' });
+    await U.recarga('demo', 0, { dn: '5500912000' });
+    await sql`analyze recargas`.execute(U.e.db);
+    // Every generated number starts 550: the sample says so, and the lookup leaves it out.
+    expect((await comunesDe(U.e.db, 'recargas', ['dn'])).get('dn')?.has('550')).toBe(true);
+    for (const dn of ['5500912', '5500007', '55000079', '0007919', '5501583800']) {
+      const q = `${rango(60)}&${U.chips({ dn: [dn] })}`;
+      const directas = await sql<{ n: number }>`select count(*)::int as n from recargas r
+        join empresas e on e.id = r.empresa_id where e.codigo = 'demo' and r.dn like ${`%${dn}%`}`.execute(
+        U.e.db,
+      );
+      const n = directas.rows[0]?.n ?? 0;
+      expect(n, dn).toBeGreaterThan(0);
+      expect(await filasListadas('admin', q), dn).toBe(n);
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { columnasConChips, condicionChips, hayChips } from '../../lib/chips.ts';
 import { carrierSql, estadoSql } from '../../lib/etiquetas.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
+import { type Comunes, comunesDe, porPartesRaras, SIN_COMUNES } from '../../lib/trigramas.ts';
 import * as ventasChips from './ventasChips.ts';
 import * as ventasDia from './ventasDia.ts';
 
@@ -106,8 +107,17 @@ function porNombre(col: ColumnaVenta, patron: string, empresaId: number): RawBui
 const desde = inicioSql;
 const hasta = finSql;
 
-/** The rows of a scope and range, chips applied; only the top-ups table is scanned. */
-function base(db: Db, a: Alcance, r: Rango, filtros: Partial<Record<ColumnaVenta, string[]>>) {
+/**
+ * The rows of a scope and range, chips applied; only the top-ups table is scanned. A chip on the
+ * number is looked up by its rarer trigrams (`comunes`, lib/trigramas.ts).
+ */
+function base(
+  db: Db,
+  a: Alcance,
+  r: Rango,
+  filtros: Partial<Record<ColumnaVenta, string[]>>,
+  comunes: Comunes = SIN_COMUNES,
+) {
   let q = db
     .selectFrom('recargas as r')
     .where('r.empresa_id', '=', a.empresaId)
@@ -127,7 +137,8 @@ function base(db: Db, a: Alcance, r: Rango, filtros: Partial<Record<ColumnaVenta
   const chips: Expression<SqlBool> | undefined = condicionChips(
     filtros,
     (c) => texto(c, r.zona),
-    (c, patron) => porNombre(c, patron, a.empresaId),
+    (c, patron, v) =>
+      c === 'dn' ? porPartesRaras(sql`r.dn`, v, comunes.get('dn')) : porNombre(c, patron, a.empresaId),
   );
   if (chips) q = q.where(chips);
   return q;
@@ -147,8 +158,10 @@ export async function pagina(
   despues: Posicion | undefined,
   limite: number,
 ): Promise<FilaSinNumero[]> {
+  const largos = chipsDeNumeroLargos(filtros);
+  const comunes = largos ? await comunesDe(db, 'recargas', ['dn']) : SIN_COMUNES;
   const consulta = (qb: Db) => {
-    let q = base(qb, a, r, filtros);
+    let q = base(qb, a, r, filtros, comunes);
     if (despues)
       q = q.where(sql<SqlBool>`(r.creada, r.id) < (${despues.creada}::timestamptz, ${despues.id}::bigint)`);
     // The page's rows first, their texts after: names are looked up for these rows only.
@@ -170,8 +183,8 @@ export async function pagina(
   // with chips it expects a handful of matches and sorts every match of the range: 165 ms for
   // 93 days in bench:reports. Walking the (empresa_id, creada, id) index in order stops at the
   // page's last row: 2 ms. For this one statement sorting is priced out, and so are parallel
-  // workers and JIT compilation (the walk's cost estimate, a whole range, passes jit_above_cost),
-  // whose start-up costs more than such a walk. Long chips on the number are the exception: so
+  // workers, whose start-up costs more than such a walk (JIT is off on every connection: the
+  // walk's cost estimate, a whole range, passes jit_above_cost; database.ts). Long chips on the number are the exception: so
   // much of a number matches few rows, which the trigram index (0015) finds at once, and the
   // planner estimates a plain column's pattern from its statistics. Shorter ones are shared by
   // many numbers (area codes: '551' is in 15 % of bench:reports' rows) and still walk.
@@ -181,13 +194,14 @@ export async function pagina(
   const filas = !hayChips(filtros)
     ? await consulta(db)
     : await db.transaction().execute(async (tx) => {
-        if (chipsDeNumeroLargos(filtros)) {
-          await sql`set local plan_cache_mode = force_custom_plan`.execute(tx);
+        if (largos) {
+          // One process: a worker's start cost more than the 15 rows it found (10M top-ups).
+          await sql`select set_config('plan_cache_mode', 'force_custom_plan', true),
+            set_config('max_parallel_workers_per_gather', '0', true)`.execute(tx);
           return consulta(tx);
         }
         await sql`set local enable_sort = off`.execute(tx);
         await sql`set local max_parallel_workers_per_gather = 0`.execute(tx);
-        await sql`set local jit = off`.execute(tx);
         return consulta(tx);
       });
   return filas.map((f) => ({ ...f, monto: Number(f.monto) }) as unknown as FilaSinNumero);
