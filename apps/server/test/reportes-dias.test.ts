@@ -9,6 +9,17 @@ import * as U from './reportes-entorno.ts';
 // The report's export, the day totals (ventas_dia), the charts and RECARGAS_PLATAFORMA.
 U.prepararReportes();
 
+/** The first day read live with no open top-up: today, or yesterday in today's first hour. */
+async function corteVivo() {
+  const { rows } = await sql<{ corte: string }>`select
+    to_char(((now() - interval '1 hour') at time zone ${U.ZONA})::date, 'YYYY-MM-DD') as corte`.execute(
+    U.e.db,
+  );
+  const corte = rows[0]?.corte as string;
+  expect([U.hoy(), sumarDias(U.hoy(), -1)]).toContain(corte);
+  return corte;
+}
+
 describe('Excel VENTAS', () => {
   it('exports the rows of the screen (range, chips, numbering) to a file a second reader opens', async () => {
     const filtros = { dn: ['552200'] };
@@ -95,12 +106,18 @@ describe('day totals (ventas_dia)', () => {
         );
       }
     }
-    // The days before yesterday are summed now; yesterday and today are not.
+    // The days before today are summed now (before yesterday, in today's first hour); today is not.
     const hechos = await sql<{ dia: string }>`select to_char(dia, 'YYYY-MM-DD') as dia from ventas_dia_hechos
       where empresa_id = (select id from empresas where codigo = 'demo') order by dia`.execute(U.e.db);
+    const { rows } = await sql<{ corte: string }>`select
+      to_char(((now() - interval '1 hour') at time zone ${U.ZONA})::date, 'YYYY-MM-DD') as corte`.execute(
+      U.e.db,
+    );
+    const corte = rows[0]?.corte as string;
+    expect([U.hoy(), sumarDias(U.hoy(), -1)]).toContain(corte);
     expect(hechos.rows.at(0)?.dia).toBe(sumarDias(U.hoy(), -90));
-    expect(hechos.rows.at(-1)?.dia).toBe(sumarDias(U.hoy(), -2));
-    expect(hechos.rows).toHaveLength(89);
+    expect(hechos.rows.at(-1)?.dia).toBe(sumarDias(corte, -1));
+    expect(hechos.rows).toHaveLength(corte === U.hoy() ? 90 : 89);
   });
 
   it('read a top-up of today at once, and a day with an open top-up live until it is decided', async () => {
@@ -149,17 +166,18 @@ describe('day totals (ventas_dia)', () => {
         count(h.dia)::int as dias, to_char(min(h.dia), 'YYYY-MM-DD') as primero, to_char(max(h.dia), 'YYYY-MM-DD') as ultimo
       from empresas e left join ventas_dia_hechos h on h.empresa_id = e.id group by e.codigo`.execute(U.e.db);
     expect(r.rows.length).toBeGreaterThan(1);
+    const corte = await corteVivo();
     for (const f of r.rows) {
       expect(f, f.codigo).toMatchObject({
         primero: sumarDias(U.hoy(), -400),
-        ultimo: sumarDias(U.hoy(), -2),
+        ultimo: sumarDias(corte, -1),
       });
-      expect(f.dias, f.codigo).toBe(399);
+      expect(f.dias, f.codigo).toBe(corte === U.hoy() ? 400 : 399);
     }
     const sumas = await sql<{ n: number }>`select coalesce(sum(recargas), 0)::int as n from ventas_dia
       where empresa_id = (select id from empresas where codigo = 'demo')`.execute(U.e.db);
-    const antesDeAyer = sql`r.creada < (${sumarDias(U.hoy(), -1)}::date)::timestamp at time zone ${U.ZONA}`;
-    expect(sumas.rows[0]?.n).toBe(await filas(400, antesDeAyer));
+    const antesDelCorte = sql`r.creada < (${corte}::date)::timestamp at time zone ${U.ZONA}`;
+    expect(sumas.rows[0]?.n).toBe(await filas(400, antesDelCorte));
   });
 
   it('sum each day once when several requests ask for it at once', async () => {

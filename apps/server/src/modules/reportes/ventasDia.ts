@@ -7,20 +7,23 @@ import type { Alcance } from './repo.ts';
 /**
  * Day totals (ventas_dia, migration 0013): a range's count without chips and its charts add up
  * one row per day, leader and platform for the days that can no longer change, and read
- * recargas only for the days after them. A day can no longer change once it ended over a day ago
- * (no transaction still holds a top-up of it) and none of its top-ups is open: top-ups are never
- * deleted or back-dated, and only an open one changes its outcome.
+ * recargas only for the days after them. A day can no longer change once it ended over an hour
+ * ago (no transaction still holds a top-up of it: its `creada` is its transaction's start, and a
+ * top-up's transaction lasts milliseconds) and none of its top-ups is open: top-ups are never
+ * deleted or back-dated, and only an open one changes its outcome. The live part is then today:
+ * with yesterday in it too, a chart at 10,000,000 top-ups read 20,540 rows at noon (issue 25).
  */
 
 /**
  * Sums the days of the range before the cut that are not summed yet, and returns the cut: the
- * first day read live (yesterday, or the day of the company's oldest open top-up). One
- * statement: a request that finds a day being summed by another waits for it and adds nothing.
+ * first day read live (today, yesterday in its first hour, or the day of the company's oldest
+ * open top-up). One statement: a request that finds a day being summed by another waits for it
+ * and adds nothing.
  */
 export async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
   const z = r.zona;
   const res = await sql<{ corte: string }>`with corte as (
-      select least((now() at time zone ${z})::date - 1,
+      select least(((now() - interval '1 hour') at time zone ${z})::date,
         (select (min(creada) at time zone ${z})::date from recargas
           where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as dia
     ), faltan as (
