@@ -65,7 +65,9 @@ export const ajustesEmpresa = z.object({
   /** Sales report without nombre, cliente, liderOrigen, clienteOrigen, nombreOrigen. */
   reporteReducido: z.boolean().default(AJUSTES_POR_DEFECTO.reporteReducido),
   /** Extra line columns some companies show. */
-  columnasExtraLineas: z.array(z.enum(['fechaEntrega', 'producto', 'fechaPortada'])).default(() => []),
+  columnasExtraLineas: z
+    .array(z.enum(['fechaEntrega', 'producto', 'fechaPortada']))
+    .default(() => [...AJUSTES_POR_DEFECTO.columnasExtraLineas]),
   /** Amount select on the top-up screen: with it, users holding Permiso Monto choose the amount. */
   enviarMonto: z.boolean().default(AJUSTES_POR_DEFECTO.enviarMonto),
   /**

@@ -146,9 +146,7 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
   let filas: repo.LineaVista[];
   let conteo: conteos.Conteo | undefined;
   let porFecha = false;
-  if (conteos.desdeTotales(filtros)) {
-    [filas, conteo] = await Promise.all([pagina(ctx.db), cursor ? undefined : contar()]);
-  } else if (repo.recorrible(filtros)) {
+  if (!conteos.desdeTotales(filtros) && repo.recorrible(filtros)) {
     // Chips on the ICC, number or carrier: the count says which way the page is found, and its
     // cursor carries that to the next pages. More than the bound: walking the range by date in
     // the index finds 20 soon; fewer: the trigram index finds them all (issue 25).
@@ -156,8 +154,12 @@ export async function listar(ctx: Ctx, u: Usuario, q: ConsultaLineas): Promise<R
     porFecha = cursor ? cursor.porFecha === true : conteo?.masDe === true;
     filas = await repo.conPlanPropio(ctx.db, (tx) => pagina(tx, porFecha), { porFecha });
   } else {
-    // Other free text (names, dates): the page planned for its values, its count beside it.
-    [filas, conteo] = await Promise.all([repo.conPlanPropio(ctx.db, pagina), cursor ? undefined : contar()]);
+    // The page and its count are independent reads: side by side. Other free text (names,
+    // dates): the page planned for its values.
+    [filas, conteo] = await Promise.all([
+      conteos.desdeTotales(filtros) ? pagina(ctx.db) : repo.conPlanPropio(ctx.db, pagina),
+      cursor ? undefined : contar(),
+    ]);
   }
   const hayMas = filas.length > q.limit;
   const vistas = hayMas ? filas.slice(0, q.limit) : filas;

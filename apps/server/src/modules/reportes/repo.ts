@@ -138,7 +138,7 @@ function base(
     filtros,
     (c) => texto(c, r.zona),
     (c, patron, v) =>
-      c === 'dn' ? porPartesRaras(sql`r.dn`, v, comunes.get('dn')) : porNombre(c, patron, a.empresaId),
+      c === 'dn' ? porPartesRaras(texto(c, r.zona), v, comunes.get(c)) : porNombre(c, patron, a.empresaId),
   );
   if (chips) q = q.where(chips);
   return q;
