@@ -20,7 +20,7 @@ import {
   TIPO_POR_DEFECTO,
   TIPOS_SOLICITUD,
 } from '@recargas/contracts/recargas/reglas';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { Despues, EnPartes, Parte } from '../../ui/Despues.tsx';
 import { Seleccion } from '../../ui/Seleccion.tsx';
@@ -48,6 +48,8 @@ interface Formulario {
   /** null: the platform the carrier is set to (Recargas por tipo de carrier). */
   plataforma: 1 | 2 | null;
 }
+/** The form's fields of plain text (the selects' values too). */
+type CampoTexto = 'monto' | 'tipo' | 'folio';
 const VACIO: Formulario = {
   numero: NUMERO_VACIO,
   compania: '',
@@ -62,7 +64,7 @@ const VACIO: Formulario = {
 export function Recargas({ paneles }: { paneles?: ReactNode }) {
   const sesion = useSesion();
   const [f, setF] = useState<Formulario>(VACIO);
-  const [errores, setErrores] = useState<Errores & { compania?: string; monto?: string; folio?: string }>({});
+  const [errores, setErrores] = useState<Errores & Partial<Record<'compania' | CampoTexto, string>>>({});
   const externa = puede(sesion, 'POST /foreignCheckOut');
   const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
   const { recargar, recargando, resultado, olvidarClave } = useRecarga(exitoPorDefecto);
@@ -77,6 +79,14 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
     olvidarClave();
     setF((anterior) => ({ ...anterior, ...parcial }));
   };
+  /** A text field's or select's name, value, change and error under it. */
+  const campo = (k: CampoTexto) => ({
+    name: k,
+    value: f[k],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => cambiar({ [k]: e.target.value }),
+    error: Boolean(errores[k]),
+    helperText: errores[k] ?? ' ',
+  });
 
   const enviar = async (evento: FormEvent) => {
     evento.preventDefault();
@@ -126,12 +136,8 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               <Parte>
                 {eligeMonto && (
                   <Seleccion
-                    name="monto"
+                    {...campo('monto')}
                     label={M.monto}
-                    value={f.monto}
-                    onChange={(e) => cambiar({ monto: e.target.value })}
-                    error={Boolean(errores.monto)}
-                    helperText={errores.monto ?? ' '}
                     opciones={sesion.ajustes.montos.map((m) => ({ valor: String(m), texto: `$${m}` }))}
                   />
                 )}
@@ -147,21 +153,14 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
               <Parte>
                 {f.externa ? (
                   <TextField
-                    name="folio"
+                    {...campo('folio')}
                     label={M.folio}
-                    value={f.folio}
-                    onChange={(e) => cambiar({ folio: e.target.value })}
-                    error={Boolean(errores.folio)}
-                    helperText={errores.folio ?? ' '}
                     slotProps={{ htmlInput: { maxLength: 10 } }}
                   />
                 ) : (
                   <Seleccion
-                    name="tipo"
+                    {...campo('tipo')}
                     label={M.tipoSolicitud}
-                    value={f.tipo}
-                    onChange={(e) => cambiar({ tipo: e.target.value })}
-                    helperText=" "
                     opciones={TIPOS_SOLICITUD.map((t) => ({ valor: t, texto: t }))}
                   />
                 )}
