@@ -27,17 +27,20 @@ async function filasListadas(usuario: string, q: string) {
   return n;
 }
 
-/** Top-ups of demo over the last 50 days: every carrier, status, amount and number pattern. */
-async function generar() {
+/**
+ * Top-ups of demo, `n` of them at instants `t` of g (default: over the last 50 days): every
+ * carrier, status, amount and number pattern.
+ */
+async function generar(n = 600, t = sql`now() - (g % 50) * interval '1 day' - (g % 17) * interval '1 hour'`) {
   await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
       tipo, tipo_recarga, estado, mensaje, folio, lider_id, cliente_id, dia, creada)
-    select e.id, u.id, 'chips-' || g, p.id, '8952' || lpad(g::text, 15, '0'),
+    select e.id, u.id, 'chips-' || gen_random_uuid(), p.id, '8952' || lpad(g::text, 15, '0'),
       '55' || lpad(((g * 7919) % 100000000)::text, 8, '0'), (array['T','M','U','A','V','B'])[1 + g % 6],
       (array[30, 50, 100])[1 + g % 3], 'todito', 1 + g % 2, case when g % 5 = 0 then 'fallida' else 'exitosa' end,
       case when g % 5 = 0 then 'Saldo insuficiente' else 'Recarga exitosa' end, 'F' || g, u.lider_id, u.cliente_id,
       (t at time zone ${U.ZONA})::date, t
-    from generate_series(1, 600) g
-    cross join lateral (select now() - (g % 50) * interval '1 day' - (g % 17) * interval '1 hour' as t) x
+    from generate_series(1, ${n}) g
+    cross join lateral (select ${t} as t) x
     join empresas e on e.codigo = 'demo'
     join usuarios u on u.empresa_id = e.id and u.username = (array['admin', 'lider', 'cliente'])[1 + g % 3]
     join proveedores p on p.empresa_id = e.id and p.numero = 1 + g % 2`.execute(U.e.db);
@@ -68,7 +71,22 @@ const guardadas = async () =>
     (await sql<{ n: number }>`select count(*)::int as n from ventas_chips_dia`.execute(U.e.db)).rows[0]?.n,
   );
 
-describe('report total with chips, by days', () => {
+/** The hour counts kept, with the Telcel rows of demo each hour holds and whether it ended over an hour ago. */
+const horasGuardadas = async () =>
+  (
+    await sql<{
+      hora: string;
+      recargas: number;
+      filas: number;
+      cerrada: boolean;
+    }>`select h.hora::text, h.recargas,
+      (select count(*)::int from recargas r join empresas e on e.id = r.empresa_id and e.codigo = 'demo'
+        where r.compania = 'T' and r.creada >= h.hora and r.creada < h.hora + interval '1 hour') as filas,
+      h.hora + interval '2 hours' <= now() as cerrada
+    from ventas_chips_hora h order by h.hora`.execute(U.e.db)
+  ).rows;
+
+describe('report total with chips, by days and hours', () => {
   it('equals the rows listed for every chip column and scope, before and after its days are counted', async () => {
     await U.sinRecargas();
     await generar();
@@ -101,11 +119,42 @@ describe('report total with chips, by days', () => {
     await U.recarga('demo', 20);
     expect(await U.totalDe('admin', q)).toBe(antes + 2);
     expect(await U.totalDe('admin', q)).toBe(await filasListadas('admin', q));
-    // The nightly job drops counts made over a week ago; they are made again when asked.
+    // The nightly job drops counts made over a week ago, and hour counts two days old; they are
+    // made again when asked.
     await sql`update ventas_chips_dia set creada = now() - interval '8 days'`.execute(U.e.db);
+    await sql`update ventas_chips_hora set hora = hora - interval '3 days'`.execute(U.e.db);
     await sumarVentasDia(U.e);
     expect(await guardadas()).toBe(0);
+    expect(await horasGuardadas()).toEqual([]);
     expect(await U.totalDe('admin', q)).toBe(antes + 2);
+  });
+
+  it("counts today's hours that can no longer change once, each equal to its rows", async () => {
+    await U.sinRecargas();
+    await generar(50, sql`now() - g * interval '13 minutes'`);
+    const q = `${rango(2)}&${U.chips({ compania: ['telcel'] })}`;
+    const hora = () =>
+      Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: U.ZONA, hour: 'numeric', hourCycle: 'h23' }).format(),
+      );
+    const antes = hora();
+    const esperado = await filasListadas('admin', q);
+    expect(await U.totalDe('admin', q)).toBe(esperado);
+    const horas = await horasGuardadas();
+    // From today's start, or yesterday's in today's first hour, to an hour before the last hour began.
+    if (hora() === antes) expect(horas).toHaveLength(antes === 0 ? 23 : antes - 1);
+    for (const h of horas) {
+      expect(h.recargas, h.hora).toBe(h.filas);
+      expect(h.cerrada, h.hora).toBe(true);
+    }
+    // The counted hours are what the total adds, not their rows again.
+    await sql`update ventas_chips_hora set recargas = recargas + 1000`.execute(U.e.db);
+    expect(await U.totalDe('admin', q)).toBe(esperado + 1000 * horas.length);
+    await sql`update ventas_chips_hora set recargas = recargas - 1000`.execute(U.e.db);
+    // Top-ups now are read live: six, one of them Telcel.
+    await generar(6, sql`now()`);
+    expect(await U.totalDe('admin', q)).toBe(esperado + 1);
+    expect(await U.totalDe('admin', q)).toBe(await filasListadas('admin', q));
   });
 
   it('finds a long number chip by its rarer trigrams: the rows of the whole number', async () => {

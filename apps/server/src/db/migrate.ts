@@ -30,6 +30,7 @@ import * as m0028 from './migrations/0028_conciliaciones.ts';
 import * as m0029 from './migrations/0029_auditoria.ts';
 import * as m0030 from './migrations/0030_lineas_trigramas.ts';
 import * as m0031 from './migrations/0031_lineas_recorrido.ts';
+import * as m0032 from './migrations/0032_ventas_chips_hora.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0029_auditoria': m0029,
   '0030_lineas_trigramas': m0030,
   '0031_lineas_recorrido': m0031,
+  '0032_ventas_chips_hora': m0032,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

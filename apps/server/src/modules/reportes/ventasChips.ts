@@ -1,20 +1,38 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type Rango, sumarDias } from '../../lib/fechas.ts';
+import { finSql, inicioSql, type Rango, sumarDias } from '../../lib/fechas.ts';
 import * as ventasDia from './ventasDia.ts';
 
 /**
- * The sales report's count with chips by days (ventas_chips_dia, migration 0026): the days that
- * can no longer change (ventasDia.completar's cut) are counted once per scope and chips, the days
- * after them are read live. `contarPorDia` counts the top-ups of a range per company-local day.
+ * The sales report's count with chips by days and hours (ventas_chips_dia, migration 0026;
+ * ventas_chips_hora, 0032): the days that can no longer change (ventasDia.completar's cut) are
+ * counted once per scope and chips, and so are the hours of the days after them that can no
+ * longer change; only the hours after those are read live.
  */
-export async function contar(
-  db: Db,
-  empresaId: number,
-  r: Rango,
-  clave: string,
-  contarPorDia: (r: Rango) => Promise<{ dia: string; n: number }[]>,
-): Promise<number> {
+
+/** Instants [desde, hasta) as ISO text: a part of the live days counted by hours from `desde`. */
+export interface Horas {
+  desde: string;
+  hasta: string;
+}
+
+/**
+ * Counts the top-ups of a range per part: per company-local day (`parte` yyyy-mm-dd), or, given
+ * `horas`, only those within them per hour from their start (`parte` as `instante` prints it).
+ */
+export type ContarPor = (r: Rango, horas?: Horas) => Promise<{ parte: string; n: number }[]>;
+
+/** An instant as text, to the second, in UTC: how hours are named here and in `parte`. */
+export const instante = (t: RawBuilder<unknown>) =>
+  sql<string>`to_char((${t}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** The hour from `desde` on that holds instant `t`, as `instante` prints it. */
+export const horaDe = (t: RawBuilder<unknown>, desde: string) =>
+  instante(
+    sql`${desde}::timestamptz + floor(extract(epoch from ${t} - ${desde}::timestamptz) / 3600)::int * interval '1 hour'`,
+  );
+
+export async function contar(db: Db, empresaId: number, r: Rango, clave: string, contarPor: ContarPor) {
   const corte = await ventasDia.completar(db, empresaId, r);
   const ultimo = [sumarDias(corte, -1), r.hasta].sort()[0] as string;
   let total = 0;
@@ -33,9 +51,10 @@ export async function contar(
     total += Number(rows[0]?.n ?? 0);
     if (faltan.length > 0) {
       const porDia = new Map(
-        (await contarPorDia({ ...r, desde: faltan[0] as string, hasta: faltan.at(-1) as string })).map(
-          (f) => [f.dia, Number(f.n)],
-        ),
+        (await contarPor({ ...r, desde: faltan[0] as string, hasta: faltan.at(-1) as string })).map((f) => [
+          f.parte,
+          Number(f.n),
+        ]),
       );
       const cuentas = faltan.map((d) => porDia.get(d) ?? 0);
       // A day counted meanwhile by another request has the same count: the first one stays.
@@ -46,13 +65,66 @@ export async function contar(
       total += cuentas.reduce((s, n) => s + n, 0);
     }
   }
-  if (corte <= r.hasta) {
-    const vivos = await contarPorDia({ ...r, desde: [corte, r.desde].sort().at(-1) as string });
-    total += vivos.reduce((s, f) => s + Number(f.n), 0);
-  }
+  if (corte <= r.hasta)
+    total += await contarHoras(
+      db,
+      empresaId,
+      { ...r, desde: [corte, r.desde].sort()[1] as string },
+      clave,
+      contarPor,
+    );
   return total;
 }
 
-/** The nightly job drops the counts made over a week ago: chips nobody asks again go. */
-export const limpiar = (db: Db) =>
-  sql`delete from ventas_chips_dia where creada < now() - interval '7 days'`.execute(db);
+/**
+ * The days from the cut on (`r`): by hours from their start. An hour can no longer change once
+ * it ended over an hour ago with no open top-up in or before it (as a day, ventasDia.ts); those
+ * are counted once, the rest live, in one read of the rows from the first hour not counted yet.
+ */
+async function contarHoras(db: Db, empresaId: number, r: Rango, clave: string, contarPor: ContarPor) {
+  const { rows } = await sql<{
+    desde: string;
+    corte: string;
+    hasta: string;
+    faltan: string[] | null;
+    n: string;
+  }>`
+    with c as (
+      select t.desde, t.hasta, least(t.hasta, t.desde + greatest(0, floor(extract(epoch from t.limite - t.desde) / 3600)::int)
+          * interval '1 hour') as corte
+      from (select ${inicioSql(r)} as desde, ${finSql(r)} as hasta,
+          least(now() - interval '1 hour', (select min(creada) from recargas
+            where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as limite) t
+    )
+    select ${instante(sql`c.desde`)} as desde, ${instante(sql`c.corte`)} as corte, ${instante(sql`c.hasta`)} as hasta,
+      (select array_agg(${instante(sql`h`)} order by h)
+        from generate_series(c.desde, c.corte - interval '1 hour', interval '1 hour') h
+        where not exists (select 1 from ventas_chips_hora v where v.empresa_id = ${empresaId}
+          and v.zona = ${r.zona} and v.clave = ${clave} and v.hora = h)) as faltan,
+      (select coalesce(sum(recargas), 0) from ventas_chips_hora v where v.empresa_id = ${empresaId}
+        and v.zona = ${r.zona} and v.clave = ${clave} and v.hora >= c.desde and v.hora < c.corte) as n
+    from c`.execute(db);
+  const f = rows[0];
+  if (!f) return 0;
+  const faltan = f.faltan ?? [];
+  const partes = await contarPor(r, { desde: faltan[0] ?? f.corte, hasta: f.hasta });
+  const porHora = new Map(partes.map((p) => [p.parte, Number(p.n)]));
+  const cuentas = faltan.map((h) => porHora.get(h) ?? 0);
+  if (faltan.length > 0) {
+    // An hour counted meanwhile by another request has the same count: the first one stays.
+    await sql`insert into ventas_chips_hora (empresa_id, zona, clave, hora, recargas)
+      select ${empresaId}, ${r.zona}, ${clave}, h, n from unnest(${faltan}::timestamptz[], ${cuentas}::int[]) as x(h, n)
+      on conflict do nothing`.execute(db);
+  }
+  const vivas = partes.filter((p) => p.parte >= f.corte).reduce((s, p) => s + Number(p.n), 0);
+  return Number(f.n) + cuentas.reduce((s, n) => s + n, 0) + vivas;
+}
+
+/**
+ * The nightly job drops the day counts made over a week ago (chips nobody asks again go) and
+ * the hour counts of days counted by day: two days old.
+ */
+export async function limpiar(db: Db) {
+  await sql`delete from ventas_chips_dia where creada < now() - interval '7 days'`.execute(db);
+  await sql`delete from ventas_chips_hora where hora < now() - interval '2 days'`.execute(db);
+}
