@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029_auditoria.ts';
 import * as m0030 from './migrations/0030_lineas_trigramas.ts';
 import * as m0031 from './migrations/0031_lineas_recorrido.ts';
 import * as m0032 from './migrations/0032_ventas_chips_hora.ts';
+import * as m0033 from './migrations/0033_recargas_dn_subcadenas.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0030_lineas_trigramas': m0030,
   '0031_lineas_recorrido': m0031,
   '0032_ventas_chips_hora': m0032,
+  '0033_recargas_dn_subcadenas': m0033,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { columnasConChips, condicionChips, hayChips } from '../../lib/chips.ts';
 import { carrierSql, estadoSql } from '../../lib/etiquetas.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
-import { type Comunes, comunesDe, porPartesRaras, SIN_COMUNES } from '../../lib/trigramas.ts';
 import * as ventasChips from './ventasChips.ts';
 import * as ventasDia from './ventasDia.ts';
 
@@ -107,17 +106,17 @@ function porNombre(col: ColumnaVenta, patron: string, empresaId: number): RawBui
 const desde = inicioSql;
 const hasta = finSql;
 
-/**
- * The rows of a scope and range, chips applied; only the top-ups table is scanned. A chip on the
- * number is looked up by its rarer trigrams (`comunes`, lib/trigramas.ts).
- */
-function base(
-  db: Db,
-  a: Alcance,
-  r: Rango,
-  filtros: Partial<Record<ColumnaVenta, string[]>>,
-  comunes: Comunes = SIN_COMUNES,
-) {
+/** A chip of 7 digits or more on the number (most of a number), which its pieces find (0033). */
+const largo = (v: string) => /^\d{7,}$/.test(v);
+
+/** A long chip on the number: its first and last six digits in the index of pieces, then the whole. */
+const porPiezas = (v: string) =>
+  largo(v)
+    ? sql`(subcadenas(r.dn, 6) @> array[${v.slice(0, 6)}, ${v.slice(-6)}]::text[] and strpos(r.dn, ${v}) > 0)`
+    : undefined;
+
+/** The rows of a scope and range, chips applied; only the top-ups table is scanned. */
+function base(db: Db, a: Alcance, r: Rango, filtros: Partial<Record<ColumnaVenta, string[]>>) {
   let q = db
     .selectFrom('recargas as r')
     .where('r.empresa_id', '=', a.empresaId)
@@ -137,8 +136,7 @@ function base(
   const chips: Expression<SqlBool> | undefined = condicionChips(
     filtros,
     (c) => texto(c, r.zona),
-    (c, patron, v) =>
-      c === 'dn' ? porPartesRaras(texto(c, r.zona), v, comunes.get(c)) : porNombre(c, patron, a.empresaId),
+    (c, patron, v) => (c === 'dn' ? porPiezas(v) : porNombre(c, patron, a.empresaId)),
   );
   if (chips) q = q.where(chips);
   return q;
@@ -146,9 +144,9 @@ function base(
 
 type FilaSinNumero = Omit<FilaVenta, 'numero'> & Posicion;
 
-/** Chips on the number, every one of at least 7 digits (most of a number). */
+/** Chips on the number, every one long. */
 const chipsDeNumeroLargos = ({ dn = [] }: Partial<Record<ColumnaVenta, string[]>>) =>
-  dn.length > 0 && dn.every((v) => v.length >= 7);
+  dn.length > 0 && dn.every(largo);
 
 export async function pagina(
   db: Db,
@@ -159,9 +157,8 @@ export async function pagina(
   limite: number,
 ): Promise<FilaSinNumero[]> {
   const largos = chipsDeNumeroLargos(filtros);
-  const comunes = largos ? await comunesDe(db, 'recargas', ['dn']) : SIN_COMUNES;
   const consulta = (qb: Db) => {
-    let q = base(qb, a, r, filtros, comunes);
+    let q = base(qb, a, r, filtros);
     if (despues)
       q = q.where(sql<SqlBool>`(r.creada, r.id) < (${despues.creada}::timestamptz, ${despues.id}::bigint)`);
     // The page's rows first, their texts after: names are looked up for these rows only.
@@ -184,13 +181,13 @@ export async function pagina(
   // 93 days in bench:reports. Walking the (empresa_id, creada, id) index in order stops at the
   // page's last row: 2 ms. For this one statement sorting is priced out, and so are parallel
   // workers, whose start-up costs more than such a walk (JIT is off on every connection: the
-  // walk's cost estimate, a whole range, passes jit_above_cost; database.ts). Long chips on the number are the exception: so
-  // much of a number matches few rows, which the trigram index (0015) finds at once, and the
-  // planner estimates a plain column's pattern from its statistics. Shorter ones are shared by
-  // many numbers (area codes: '551' is in 15 % of bench:reports' rows) and still walk.
-  // The planner sees those chips only in a plan made for their values: the connections plan
-  // generically (database.ts), and a generic plan ANDs the trigram bitmap with the whole range's
-  // (7 rows of 400 days: 110 ms generic, 1.7 ms planned for the values).
+  // walk's cost estimate, a whole range, passes jit_above_cost; database.ts). Long chips on
+  // the number are the exception: so much of a number matches few rows, which the index of its
+  // pieces (0033) finds at once, and the planner estimates them from that index's statistics.
+  // Shorter ones are shared by many numbers (area codes: '551' is in 15 % of bench:reports' rows)
+  // and still walk. The planner sees long chips only in a plan made for their values: the
+  // connections plan generically (database.ts), and a generic plan ANDs the index's bitmap with
+  // the whole range's (7 rows of 400 days: 110 ms generic, 1.7 ms planned for the values).
   const filas = !hayChips(filtros)
     ? await consulta(db)
     : await db.transaction().execute(async (tx) => {
