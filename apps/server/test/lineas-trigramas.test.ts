@@ -6,7 +6,7 @@ import { codificarCursor, decodificarCursor } from '../src/lib/cursor.ts';
 import { comunesDe, porPartesRaras, SIN_COMUNES } from '../src/lib/trigramas.ts';
 import { pagina, type Rango } from '../src/modules/lineas/repo.ts';
 import { contarFilas } from '../src/modules/lineas/repo-conteo.ts';
-import { e } from './demo-entorno.ts';
+import { demo, e, liderDemo } from './demo-entorno.ts';
 import { entrar } from './entorno.ts';
 import { iccs, ids, prepararLineas, todas } from './lineas-entorno.ts';
 
@@ -21,6 +21,12 @@ prepararLineas();
 
 const r: Rango = { desde: '2000-01-01', hasta: '2100-01-01', zona: 'America/Mexico_City' };
 const SIN_LIMITE = 1_000_000_000;
+
+/** Days from `desde` to `hasta` days ago, yyyy-mm-dd. */
+const hace = (desde: number, hasta: number) => {
+  const dia = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  return { desde: dia(desde), hasta: dia(hasta) };
+};
 
 describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
   it('leaves out the common trigrams and finds the same lines as the whole value', async () => {
@@ -133,5 +139,58 @@ describe('chips on ICC and number by their rarer trigrams (issue 25)', () => {
     expect(r400.statusCode).toBe(400);
     expect(r400.json().mensaje).toBe(M.cursorInvalido);
     expect(codificarCursor({ k, id, porFecha: true })).toBe(primera.siguiente);
+  });
+
+  it('counts a number chip month by month: the lines the rows give, up to the bound', async () => {
+    // 500 lines a day apart over 500 days (UTC months and both zones' days cut between them),
+    // every third one the leader's, three carriers.
+    await sql`insert into lineas (empresa_id, icc, dn, compania, lider_id, fecha_subida)
+      select ${demo}, '8952773' || lpad(g::text, 12, '0'), '77' || lpad((g * 7919 % 100000000)::text, 8, '0'),
+        (array['T', 'M', 'A'])[1 + g % 3], case when g % 3 = 0 then ${liderDemo}::int end,
+        now() - g * interval '1 day' - (g % 24) * interval '1 hour'
+      from generate_series(1, 500) g`.execute(e.db);
+    await sql`analyze lineas`.execute(e.db);
+    const comunes = await comunesDe(e.db, 'lineas', ['icc', 'dn']);
+    const rangos: Rango[] = [
+      { desde: '2000-01-01', hasta: '2100-01-01', zona: 'America/Mexico_City' },
+      { ...hace(400, 3), zona: 'America/Mexico_City' },
+      { ...hace(200, 31), zona: 'America/Tijuana' },
+      { ...hace(45, 44), zona: 'America/Cancun' },
+    ];
+    const casos: [FiltrosLineas, number | undefined][] = [
+      [{ dn: ['77'] }, undefined],
+      [{ dn: ['770'] }, undefined],
+      [{ dn: ['7700'] }, liderDemo],
+      [{ dn: ['791'] }, undefined],
+      [{ dn: ['7791'] }, undefined],
+      [{ dn: ['0'] }, undefined],
+      [{ dn: ['919'], compania: ['movi'] }, undefined],
+      [{ dn: ['7919'], compania: ['at&t', 'telcel'] }, liderDemo],
+      [{ dn: ['1'], compania: ['at&t'] }, liderDemo],
+      [{ dn: ['3', '5'] }, undefined],
+    ];
+    let vistos = 0;
+    for (const rango of rangos) {
+      for (const [filtros, liderId] of casos) {
+        const a = { empresaId: demo, ...(liderId === undefined ? {} : { liderId }) };
+        const directo = await sql<{ n: number }>`select count(*)::int as n from lineas
+          where empresa_id = ${demo} and fecha_subida >= (${rango.desde}::date)::timestamp at time zone ${rango.zona}
+            and fecha_subida < (${rango.hasta}::date + 1)::timestamp at time zone ${rango.zona}
+            and (${liderId ?? null}::int is null or lider_id = ${liderId ?? null}::int)
+            and (${filtros.dn ?? []}::text[] = '{}' or dn like any (select '%' || x || '%' from unnest(${filtros.dn ?? []}::text[]) x))
+            and (${filtros.compania ?? []}::text[] = '{}' or compania = any (${(filtros.compania ?? []).map((c) => (c === 'movi' ? 'M' : c === 'at&t' ? 'A' : 'T'))}::text[]))`.execute(
+          e.db,
+        );
+        const n = directo.rows[0]?.n ?? 0;
+        vistos += n;
+        const caso = JSON.stringify({ rango, filtros, liderId });
+        // With the sample's common trigrams and without (every trigram looked up by months).
+        for (const c of [comunes, SIN_COMUNES])
+          expect(await contarFilas(e.db, a, rango, filtros, SIN_LIMITE, c), caso).toBe(n);
+        // Stopping at a bound: its count, or one past it.
+        expect(await contarFilas(e.db, a, rango, filtros, 20, SIN_COMUNES), caso).toBe(Math.min(n, 21));
+      }
+    }
+    expect(vistos).toBeGreaterThan(1000);
   });
 });

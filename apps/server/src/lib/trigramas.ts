@@ -55,6 +55,17 @@ async function leer(db: Db, tabla: string, columnas: readonly string[]): Promise
 }
 
 /**
+ * The trigrams of a chip `valor` that are not common, lowercase; undefined for a value of other
+ * than letters and digits (pg_trgm splits those into words) or with no such trigram.
+ */
+export function trigramasRaros(valor: string, comunes: ReadonlySet<string> = new Set()) {
+  const v = valor.toLowerCase();
+  if (!/^[\p{L}\p{N}]+$/u.test(v)) return undefined;
+  const raros = [...new Set(trigramasDe(v))].filter((t) => !comunes.has(t));
+  return raros.length > 0 ? raros : undefined;
+}
+
+/**
  * A chip `valor` on `columna` looked up by its rarer parts: a LIKE for each run of the value
  * without a common trigram (each is in every match), then the value itself with strpos, which no
  * index takes. undefined where that gains nothing: no common trigram, only common ones, or a
