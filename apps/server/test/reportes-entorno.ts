@@ -53,8 +53,9 @@ export async function recarga(
   await sql`delete from ventas_dia_hechos where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
   await sql`delete from ventas_dia where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
   await sql`delete from ventas_chips_dia where empresa_id = ${emp.id} and dia = ${dia}::date`.execute(e.db);
-  await sql`delete from ventas_chips_hora where empresa_id = ${emp.id}
-    and hora >= ${dia}::date - 1 and hora < ${dia}::date + 2`.execute(e.db);
+  for (const tabla of ['ventas_chips_hora', 'ventas_hora', 'ventas_hora_hechos'])
+    await sql`delete from ${sql.table(tabla)} where empresa_id = ${emp.id}
+      and hora >= ${dia}::date - 1 and hora < ${dia}::date + 2`.execute(e.db);
 }
 
 /** Empties the top-ups, and with them the day totals. */
@@ -64,6 +65,8 @@ export async function sinRecargas() {
   await sql`delete from ventas_dia`.execute(e.db);
   await sql`delete from ventas_chips_dia`.execute(e.db);
   await sql`delete from ventas_chips_hora`.execute(e.db);
+  await sql`delete from ventas_hora_hechos`.execute(e.db);
+  await sql`delete from ventas_hora`.execute(e.db);
 }
 
 export const partes = (dia: string, sufijo: 'Ini' | 'Fin') => {

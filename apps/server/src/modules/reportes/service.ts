@@ -67,6 +67,7 @@ export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
     await ventasDia.completar(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
   }
   await ventasChips.limpiar(ctx.db);
+  await ventasDia.limpiar(ctx.db);
 }
 
 /** Who asks: the session, or the user of an export. */

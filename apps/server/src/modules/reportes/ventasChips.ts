@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { finSql, inicioSql, type Rango, sumarDias } from '../../lib/fechas.ts';
+import { type Rango, sumarDias } from '../../lib/fechas.ts';
 import * as ventasDia from './ventasDia.ts';
 
 /**
@@ -22,13 +22,9 @@ export interface Horas {
  */
 export type ContarPor = (r: Rango, horas?: Horas) => Promise<{ parte: string; n: number }[]>;
 
-/** An instant as text, to the second, in UTC: how hours are named here and in `parte`. */
-export const instante = (t: RawBuilder<unknown>) =>
-  sql<string>`to_char((${t}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 /** The hour from `desde` on that holds instant `t`, as `instante` prints it. */
 export const horaDe = (t: RawBuilder<unknown>, desde: string) =>
-  instante(
+  ventasDia.instante(
     sql`${desde}::timestamptz + floor(extract(epoch from ${t} - ${desde}::timestamptz) / 3600)::int * interval '1 hour'`,
   );
 
@@ -65,37 +61,31 @@ export async function contar(db: Db, empresaId: number, r: Rango, clave: string,
       total += cuentas.reduce((s, n) => s + n, 0);
     }
   }
-  if (corte <= r.hasta)
-    total += await contarHoras(
-      db,
-      empresaId,
-      { ...r, desde: [corte, r.desde].sort()[1] as string },
-      clave,
-      contarPor,
-    );
+  if (corte <= r.hasta) total += await contarHoras(db, empresaId, r, corte, clave, contarPor);
   return total;
 }
 
 /**
- * The days from the cut on (`r`): by hours from their start. An hour can no longer change once
- * it ended over an hour ago with no open top-up in or before it (as a day, ventasDia.ts); those
- * are counted once, the rest live, in one read of the rows from the first hour not counted yet.
+ * The days of `r` from the day cut `corte` on: by hours from their start (ventasDia.horasVivas).
+ * The hours that can no longer change are counted once, the rest live, in one read of the rows
+ * from the first hour not counted yet.
  */
-async function contarHoras(db: Db, empresaId: number, r: Rango, clave: string, contarPor: ContarPor) {
+async function contarHoras(
+  db: Db,
+  empresaId: number,
+  r: Rango,
+  corte: string,
+  clave: string,
+  contarPor: ContarPor,
+) {
+  const { instante } = ventasDia;
   const { rows } = await sql<{
     desde: string;
     corte: string;
     hasta: string;
     faltan: string[] | null;
     n: string;
-  }>`
-    with c as (
-      select t.desde, t.hasta, least(t.hasta, t.desde + greatest(0, floor(extract(epoch from t.limite - t.desde) / 3600)::int)
-          * interval '1 hour') as corte
-      from (select ${inicioSql(r)} as desde, ${finSql(r)} as hasta,
-          least(now() - interval '1 hour', (select min(creada) from recargas
-            where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as limite) t
-    )
+  }>`with ${ventasDia.horasVivas(empresaId, r, corte)}
     select ${instante(sql`c.desde`)} as desde, ${instante(sql`c.corte`)} as corte, ${instante(sql`c.hasta`)} as hasta,
       (select array_agg(${instante(sql`h`)} order by h)
         from generate_series(c.desde, c.corte - interval '1 hour', interval '1 hour') h

@@ -10,9 +10,29 @@ import type { Alcance } from './repo.ts';
  * recargas only for the days after them. A day can no longer change once it ended over an hour
  * ago (no transaction still holds a top-up of it: its `creada` is its transaction's start, and a
  * top-up's transaction lasts milliseconds) and none of its top-ups is open: top-ups are never
- * deleted or back-dated, and only an open one changes its outcome. The live part is then today:
- * with yesterday in it too, a chart at 10,000,000 top-ups read 20,540 rows at noon (issue 25).
+ * deleted or back-dated, and only an open one changes its outcome. The days after the cut
+ * (today) are summed the same way by hours (ventas_hora, migration 0035), so the live part is
+ * the last one or two hours: all of today grows with the data and with the day (issue 25; with
+ * yesterday in it too, a chart at 10,000,000 top-ups read 20,540 rows at noon).
  */
+
+/** An instant as text, to the second, in UTC: how hours are named in SQL and here. */
+export const instante = (t: RawBuilder<unknown>) =>
+  sql<string>`to_char((${t}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * The days of `r` from the day cut `corte` on, by hours from their start, as a CTE `c`: `desde`
+ * their first instant, `hasta` the range's end, `corte` the first hour that can still change (it
+ * ended under an hour ago, or an open top-up is in or before it).
+ */
+export const horasVivas = (empresaId: number, r: Rango, corte: string) => sql`c as (
+    select t.desde, t.hasta, least(t.hasta, t.desde
+        + greatest(0, floor(extract(epoch from t.limite - t.desde) / 3600)::int) * interval '1 hour') as corte
+    from (select greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) as desde,
+        ${finSql(r)} as hasta,
+        least(now() - interval '1 hour', (select min(creada) from recargas
+          where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as limite) t
+  )`;
 
 /**
  * Sums the days of the range before the cut that are not summed yet, and returns the cut: the
@@ -51,18 +71,62 @@ export async function completar(db: Db, empresaId: number, r: Rango): Promise<st
   return (res.rows[0] as { corte: string }).corte;
 }
 
+/** Instants [desde, corte) of the hours summed for a range, and from `corte` on, read live. */
+export interface Horas {
+  desde: string;
+  corte: string;
+}
+
+/**
+ * Sums the hours of the days from the cut on that can no longer change and are not summed yet,
+ * as `completar` does days, in one statement; returns which are summed.
+ */
+export async function completarHoras(db: Db, empresaId: number, r: Rango, corte: string): Promise<Horas> {
+  const z = r.zona;
+  const res = await sql<Horas>`with ${horasVivas(empresaId, r, corte)}, faltan as (
+      select h from c, generate_series(c.desde, c.corte - interval '1 hour', interval '1 hour') h
+      except
+      select hora from ventas_hora_hechos where empresa_id = ${empresaId} and zona = ${z}
+        and hora >= (select desde from c)
+    ), hechas as (
+      insert into ventas_hora_hechos (empresa_id, zona, hora) select ${empresaId}, ${z}, h from faltan
+      on conflict do nothing returning hora
+    ), sumas as (
+      insert into ventas_hora (empresa_id, zona, hora, lider_id, plataforma, recargas, monto)
+      select ${empresaId}, ${z}, h.hora, coalesce(r.lider_id, 0), p.numero, count(*),
+        coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0)
+      from hechas h join recargas r on r.empresa_id = ${empresaId} and r.creada >= h.hora
+        and r.creada < h.hora + interval '1 hour'
+      join proveedores p on p.id = r.proveedor_id
+      group by 3, 4, 5
+      returning 1
+    )
+    select ${instante(sql`c.desde`)} as desde, ${instante(sql`c.corte`)} as corte from c`.execute(db);
+  return res.rows[0] as Horas;
+}
+
+/** Both: the day cut, and the hours summed after it. */
+async function completarTodo(db: Db, empresaId: number, r: Rango) {
+  const corte = await completar(db, empresaId, r);
+  return { corte, horas: await completarHoras(db, empresaId, r, corte) };
+}
+
 /** The summed part: the range's days before the cut. */
 const sumados = (empresaId: number, r: Rango, corte: string) =>
   sql`v.empresa_id = ${empresaId} and v.zona = ${r.zona} and v.dia >= ${r.desde}::date
     and v.dia < least(${corte}::date, ${r.hasta}::date + 1)`;
 
-/** The live part: top-ups from the cut on. */
-const vivas = (r: Rango, corte: string) =>
-  sql`r.creada >= greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) and r.creada < ${finSql(r)}`;
+/** The hours summed after the days. */
+const horasSumadas = (empresaId: number, r: Rango, h: Horas) =>
+  sql`v.empresa_id = ${empresaId} and v.zona = ${r.zona} and v.hora >= ${h.desde}::timestamptz
+    and v.hora < ${h.corte}::timestamptz`;
 
-/** Top-ups of a company or a leader, and a platform (no chips): the summed days plus the live ones. */
+/** The live part: top-ups from the first hour not summed on. */
+const vivas = (r: Rango, h: Horas) => sql`r.creada >= ${h.corte}::timestamptz and r.creada < ${finSql(r)}`;
+
+/** Top-ups of a company or a leader, and a platform (no chips): the summed days and hours plus the live ones. */
 export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): Promise<number> {
-  const corte = await completar(db, a.empresaId, r);
+  const { corte, horas } = await completarTodo(db, a.empresaId, r);
   const filtro = (lider: RawBuilder<unknown>, plataforma: RawBuilder<unknown>) =>
     sql.join(
       [
@@ -75,8 +139,10 @@ export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): P
   const res = await sql<{ n: number }>`select
       (select coalesce(sum(recargas), 0) from ventas_dia v
         where ${sumados(a.empresaId, r, corte)} and ${filtro(sql`v.lider_id`, sql`v.plataforma`)})
+      + (select coalesce(sum(recargas), 0) from ventas_hora v
+        where ${horasSumadas(a.empresaId, r, horas)} and ${filtro(sql`v.lider_id`, sql`v.plataforma`)})
       + (select count(*) from recargas r
-        where r.empresa_id = ${a.empresaId} and ${vivas(r, corte)}
+        where r.empresa_id = ${a.empresaId} and ${vivas(r, horas)}
           and ${filtro(sql`r.lider_id`, sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`)}) as n`.execute(
     db,
   );
@@ -85,7 +151,7 @@ export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): P
 
 /** Amount of successful top-ups and count of attempts per leader and period (the charts). */
 export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Periodo) {
-  const corte = await completar(db, empresaId, r);
+  const { corte, horas } = await completarTodo(db, empresaId, r);
   const unidad = { anual: 'year', mensual: 'month', semanal: 'week', diario: 'day' }[periodo];
   const formato = { anual: 'YYYY', mensual: 'YYYY/MM', semanal: 'YYYY/MM/DD', diario: 'YYYY/MM/DD' }[periodo];
   const res = await sql<{
@@ -102,10 +168,13 @@ export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Per
       select v.lider_id, v.dia, v.monto, v.recargas from ventas_dia v
         where ${sumados(empresaId, r, corte)} and v.lider_id <> 0
       union all
+      select v.lider_id, (v.hora at time zone ${r.zona})::date, v.monto, v.recargas from ventas_hora v
+        where ${horasSumadas(empresaId, r, horas)} and v.lider_id <> 0
+      union all
       select r.lider_id, (r.creada at time zone ${r.zona})::date,
           coalesce(sum(r.monto) filter (where r.estado = 'exitosa'), 0), count(*)
         from recargas r
-        where r.empresa_id = ${empresaId} and ${vivas(r, corte)} and r.lider_id is not null
+        where r.empresa_id = ${empresaId} and ${vivas(r, horas)} and r.lider_id is not null
         group by 1, 2
     ) as d
     cross join lateral (select to_char(date_trunc(${sql.lit(unidad)}, d.dia::timestamp), ${sql.lit(formato)}) as periodo) as t
@@ -113,4 +182,10 @@ export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Per
     group by l.id, l.nombre, t.periodo
     order by l.nombre, t.periodo`.execute(db);
   return res.rows;
+}
+
+/** The nightly job drops the hour totals two days old: their days are summed by day. */
+export async function limpiar(db: Db) {
+  await sql`delete from ventas_hora where hora < now() - interval '2 days'`.execute(db);
+  await sql`delete from ventas_hora_hechos where hora < now() - interval '2 days'`.execute(db);
 }
