@@ -245,8 +245,9 @@ export async function contar(
 ): Promise<number> {
   if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
   // Planned for its values (the connections plan generically, database.ts), and by the date
-  // index: PostgreSQL prices the number's trigram bitmap (0015) low even for a common chip
-  // ('551': 116,000 rows read to count 423 of the live days, 19 ms against 8 by dates alone).
+  // index: PostgreSQL priced the number's trigram bitmap (0015, replaced by 0033) low even for a
+  // common chip ('551': 116,000 rows read to count 423 of the live days, 19 ms against 8 by dates
+  // alone).
   // The days and hours that can no longer change are read this way once (ventasChips.ts).
   const contarPor: ventasChips.ContarPor = (rr, horas) =>
     db.transaction().execute(async (tx) => {

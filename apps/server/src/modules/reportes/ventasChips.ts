@@ -11,7 +11,7 @@ import * as ventasDia from './ventasDia.ts';
  */
 
 /** Instants [desde, hasta) as ISO text: a part of the live days counted by hours from `desde`. */
-export interface Horas {
+export interface Tramo {
   desde: string;
   hasta: string;
 }
@@ -20,13 +20,11 @@ export interface Horas {
  * Counts the top-ups of a range per part: per company-local day (`parte` yyyy-mm-dd), or, given
  * `horas`, only those within them per hour from their start (`parte` as `instante` prints it).
  */
-export type ContarPor = (r: Rango, horas?: Horas) => Promise<{ parte: string; n: number }[]>;
+export type ContarPor = (r: Rango, horas?: Tramo) => Promise<{ parte: string; n: number }[]>;
 
 /** The hour from `desde` on that holds instant `t`, as `instante` prints it. */
 export const horaDe = (t: RawBuilder<unknown>, desde: string) =>
-  ventasDia.instante(
-    sql`${desde}::timestamptz + floor(extract(epoch from ${t} - ${desde}::timestamptz) / 3600)::int * interval '1 hour'`,
-  );
+  ventasDia.instante(ventasDia.horaQueContiene(t, sql`${desde}::timestamptz`));
 
 export async function contar(db: Db, empresaId: number, r: Rango, clave: string, contarPor: ContarPor) {
   const corte = await ventasDia.completar(db, empresaId, r);

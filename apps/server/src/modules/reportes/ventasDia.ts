@@ -20,14 +20,18 @@ import type { Alcance } from './repo.ts';
 export const instante = (t: RawBuilder<unknown>) =>
   sql<string>`to_char((${t}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/** The first instant of the hour, counted in whole hours from `desde`, that holds instant `t`. */
+export const horaQueContiene = (t: RawBuilder<unknown>, desde: RawBuilder<unknown>) =>
+  sql`${desde} + floor(extract(epoch from ${t} - ${desde}) / 3600)::int * interval '1 hour'`;
+
 /**
  * The days of `r` from the day cut `corte` on, by hours from their start, as a CTE `c`: `desde`
  * their first instant, `hasta` the range's end, `corte` the first hour that can still change (it
  * ended under an hour ago, or an open top-up is in or before it).
  */
 export const horasVivas = (empresaId: number, r: Rango, corte: string) => sql`c as (
-    select t.desde, t.hasta, least(t.hasta, t.desde
-        + greatest(0, floor(extract(epoch from t.limite - t.desde) / 3600)::int) * interval '1 hour') as corte
+    select t.desde, t.hasta,
+      least(t.hasta, greatest(t.desde, ${horaQueContiene(sql`t.limite`, sql`t.desde`)})) as corte
     from (select greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) as desde,
         ${finSql(r)} as hasta,
         least(now() - interval '1 hour', (select min(creada) from recargas
