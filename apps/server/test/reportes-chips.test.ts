@@ -26,25 +26,6 @@ async function filasListadas(usuario: string, q: string) {
   return n;
 }
 
-/**
- * Top-ups of demo, `n` of them at instants `t` of g (default: over the last 50 days): every
- * carrier, status, amount and number pattern.
- */
-async function generar(n = 600, t = sql`now() - (g % 50) * interval '1 day' - (g % 17) * interval '1 hour'`) {
-  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
-      tipo, tipo_recarga, estado, mensaje, folio, lider_id, cliente_id, dia, creada)
-    select e.id, u.id, 'chips-' || gen_random_uuid(), p.id, '8952' || lpad(g::text, 15, '0'),
-      '55' || lpad(((g * 7919) % 100000000)::text, 8, '0'), (array['T','M','U','A','V','B'])[1 + g % 6],
-      (array[30, 50, 100])[1 + g % 3], 'todito', 1 + g % 2, case when g % 5 = 0 then 'fallida' else 'exitosa' end,
-      case when g % 5 = 0 then 'Saldo insuficiente' else 'Recarga exitosa' end, 'F' || g, u.lider_id, u.cliente_id,
-      (t at time zone ${U.ZONA})::date, t
-    from generate_series(1, ${n}) g
-    cross join lateral (select ${t} as t) x
-    join empresas e on e.codigo = 'demo'
-    join usuarios u on u.empresa_id = e.id and u.username = (array['admin', 'lider', 'cliente'])[1 + g % 3]
-    join proveedores p on p.empresa_id = e.id and p.numero = 1 + g % 2`.execute(U.e.db);
-}
-
 const CHIPS: object[] = [
   { compania: ['telcel', 'movistar'], dn: ['551'] },
   { compania: ['at&t'] },
@@ -88,7 +69,7 @@ const horasGuardadas = async () =>
 describe('report total with chips, by days and hours', () => {
   it('equals the rows listed for every chip column and scope, before and after its days are counted', async () => {
     await U.sinRecargas();
-    await generar();
+    await U.generar();
     let vistos = 0;
     for (const vez of ['counted now', 'from the day counts']) {
       for (const [usuario, q] of CONSULTAS) {
@@ -130,18 +111,14 @@ describe('report total with chips, by days and hours', () => {
 
   it("counts today's hours that can no longer change once, each equal to its rows", async () => {
     await U.sinRecargas();
-    await generar(50, sql`now() - g * interval '13 minutes'`);
+    await U.generar(50, sql`now() - g * interval '13 minutes'`);
     const q = `${rango(2)}&${U.chips({ compania: ['telcel'] })}`;
-    const hora = () =>
-      Number(
-        new Intl.DateTimeFormat('en-US', { timeZone: U.ZONA, hour: 'numeric', hourCycle: 'h23' }).format(),
-      );
-    const antes = hora();
+    const antes = U.horaLocal();
     const esperado = await filasListadas('admin', q);
     expect(await U.totalDe('admin', q)).toBe(esperado);
     const horas = await horasGuardadas();
     // From today's start, or yesterday's in today's first hour, to an hour before the last hour began.
-    if (hora() === antes) expect(horas).toHaveLength(antes === 0 ? 23 : antes - 1);
+    if (U.horaLocal() === antes) expect(horas).toHaveLength(antes === 0 ? 23 : antes - 1);
     for (const h of horas) {
       expect(h.recargas, h.hora).toBe(h.filas);
       expect(h.cerrada, h.hora).toBe(true);
@@ -151,14 +128,14 @@ describe('report total with chips, by days and hours', () => {
     expect(await U.totalDe('admin', q)).toBe(esperado + 1000 * horas.length);
     await sql`update ventas_chips_hora set recargas = recargas - 1000`.execute(U.e.db);
     // Top-ups now are read live: six, one of them Telcel.
-    await generar(6, sql`now()`);
+    await U.generar(6, sql`now()`);
     expect(await U.totalDe('admin', q)).toBe(esperado + 1);
     expect(await U.totalDe('admin', q)).toBe(await filasListadas('admin', q));
   });
 
   it('finds a long number chip by its first and last six digits, then the whole number', async () => {
     await U.sinRecargas();
-    await generar();
+    await U.generar();
     // 5500910091240 holds both pieces of 55009124 (550091, 009124) but not the chip: the index
     // finds it, the whole number leaves it out.
     await U.recarga('demo', 0, { dn: '5500912400' });

@@ -196,20 +196,6 @@ describe('day totals (ventas_dia)', () => {
 
 describe('hour totals (ventas_hora)', () => {
   const rango = `${U.partes(sumarDias(U.hoy(), -2), 'Ini')}&${U.partes(U.hoy(), 'Fin')}`;
-  /** Top-ups of demo at `t` of g, g from 0 to n - 1, by the three users, some failed, some open. */
-  const generar = (
-    n: number,
-    t: ReturnType<typeof sql>,
-    estado = sql`case when g % 4 = 0 then 'fallida' else 'exitosa' end`,
-  ) =>
-    sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
-        tipo_recarga, estado, lider_id, cliente_id, dia, creada)
-      select e.id, u.id, 'hora-' || gen_random_uuid(), p.id, '', '5512121212', 'T', 10 + g, 'todito', 1, ${estado},
-        u.lider_id, u.cliente_id, (x.t at time zone ${U.ZONA})::date, x.t
-      from generate_series(0, ${n - 1}) g cross join lateral (select ${t} as t) x
-      join empresas e on e.codigo = 'demo'
-      join usuarios u on u.empresa_id = e.id and u.username = (array['admin', 'lider', 'cliente'])[1 + g % 3]
-      join proveedores p on p.empresa_id = e.id and p.numero = 1`.execute(U.e.db);
   /** The count and the daily chart against the rows, and the hours summed with their rows. */
   async function comparar() {
     const r = await U.reporte('admin', rango);
@@ -242,38 +228,33 @@ describe('hour totals (ventas_hora)', () => {
 
   it("sum today's hours that can no longer change once, and not an open top-up's or later", async () => {
     await U.sinRecargas();
-    await generar(50, sql`now() - g * interval '13 minutes'`);
-    const horaLocal = () =>
-      Number(
-        new Intl.DateTimeFormat('en-US', { timeZone: U.ZONA, hour: 'numeric', hourCycle: 'h23' }).format(),
-      );
-    const antes = horaLocal();
+    await U.generar(50, sql`now() - g * interval '13 minutes'`);
+    const antes = U.horaLocal();
     const horas = await comparar();
     // From today's start, or yesterday's in today's first hour, to an hour before the last hour began.
-    if (horaLocal() === antes) expect(horas).toHaveLength(antes === 0 ? 23 : antes - 1);
+    if (U.horaLocal() === antes) expect(horas).toHaveLength(antes === 0 ? 23 : antes - 1);
     for (const h of horas) expect(h, h.hora).toMatchObject({ recargas: h.filas, cerrada: true });
     // The hours summed are what the count adds, not their rows again.
     const primera = horas.find((h) => h.filas > 0);
     if (primera) {
-      await sql`update ventas_hora set recargas = recargas + 1000 where hora = ${primera.hora}::timestamptz
-        and lider_id = (select min(lider_id) from ventas_hora where hora = ${primera.hora}::timestamptz)`.execute(
-        U.e.db,
-      );
+      await sql`update ventas_hora set recargas = recargas + 1000
+        where (hora, lider_id, plataforma) = (select hora, lider_id, plataforma from ventas_hora
+          where hora = ${primera.hora}::timestamptz limit 1)`.execute(U.e.db);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from recargas`.execute(U.e.db);
       expect((await U.reporte('admin', rango)).cuerpo.total).toBe((rows[0]?.n ?? 0) + 1000);
       await sql`update ventas_hora set recargas = recargas - 1000 where recargas >= 1000`.execute(U.e.db);
     }
     // An open top-up five hours ago: its hour and the later ones stay live until it is decided.
     await U.sinRecargas();
-    await generar(50, sql`now() - g * interval '13 minutes'`);
-    await generar(1, sql`now() - interval '5 hours'`, sql`'enviada'`);
+    await U.generar(50, sql`now() - g * interval '13 minutes'`);
+    await U.generar(1, sql`now() - interval '5 hours'`, sql`'enviada'`);
     const abierta = await comparar();
     expect(abierta.every((h) => h.ms + 3_600_000 <= Date.now() - 5 * 3_600_000 + 60_000)).toBe(true);
     await sql`update recargas set estado = 'exitosa', terminada = now() where estado = 'enviada'`.execute(
       U.e.db,
     );
     const decidida = await comparar();
-    if (horaLocal() === antes) expect(decidida).toHaveLength(horas.length);
+    if (U.horaLocal() === antes) expect(decidida).toHaveLength(horas.length);
     for (const h of decidida) expect(h, h.hora).toMatchObject({ recargas: h.filas, cerrada: true });
   });
 });

@@ -58,6 +58,33 @@ export async function recarga(
       and hora >= ${dia}::date - 1 and hora < ${dia}::date + 2`.execute(e.db);
 }
 
+/**
+ * Top-ups of demo, `n` of them at instants `t` of g (default: over the last 50 days): every
+ * carrier, status (or `estado`), amount and number pattern.
+ */
+export async function generar(
+  n = 600,
+  t = sql`now() - (g % 50) * interval '1 day' - (g % 17) * interval '1 hour'`,
+  estado = sql`case when g % 5 = 0 then 'fallida' else 'exitosa' end`,
+) {
+  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
+      tipo, tipo_recarga, estado, mensaje, folio, lider_id, cliente_id, dia, creada)
+    select e.id, u.id, 'chips-' || gen_random_uuid(), p.id, '8952' || lpad(g::text, 15, '0'),
+      '55' || lpad(((g * 7919) % 100000000)::text, 8, '0'), (array['T','M','U','A','V','B'])[1 + g % 6],
+      (array[30, 50, 100])[1 + g % 3], 'todito', 1 + g % 2, ${estado},
+      case when g % 5 = 0 then 'Saldo insuficiente' else 'Recarga exitosa' end, 'F' || g, u.lider_id, u.cliente_id,
+      (t at time zone ${ZONA})::date, t
+    from generate_series(1, ${n}) g
+    cross join lateral (select ${t} as t) x
+    join empresas e on e.codigo = 'demo'
+    join usuarios u on u.empresa_id = e.id and u.username = (array['admin', 'lider', 'cliente'])[1 + g % 3]
+    join proveedores p on p.empresa_id = e.id and p.numero = 1 + g % 2`.execute(e.db);
+}
+
+/** The hour of the day now in ZONA, 0 to 23. */
+export const horaLocal = () =>
+  Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONA, hour: 'numeric', hourCycle: 'h23' }).format());
+
 /** Empties the top-ups, and with them the day totals. */
 export async function sinRecargas() {
   await sql`delete from recargas`.execute(e.db);
