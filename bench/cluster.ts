@@ -126,6 +126,7 @@ try {
     DATABASE_URL: base.url,
     REDIS_URL: `redis://127.0.0.1:${puertoRedis}`,
     JWT_SECRET: 'secreto-del-cluster-0123456789-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-del-cluster-0123456789-0123456789',
     PROVIDER_SIM_URL: simUrl,
     PROVIDER_TIMEOUT_MS: '300',
     RECONCILIAR_TRAS: '1',

@@ -89,6 +89,7 @@ export const entornoServidor = (
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
   JWT_SECRET: 'bench-secreto-0123456789-0123456789',
+  DOS_PASOS_CLAVES: 'prueba:bench-secreto-0123456789-0123456789',
   WORKERS: '0',
   PORT: String(puerto),
   HOST: '127.0.0.1',

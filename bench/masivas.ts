@@ -24,7 +24,12 @@ const CONCURRENCIA = Number(process.env.MASIVAS_CONCURRENCIA ?? 25);
 
 const { url, borrar } = await baseDeDatosNueva();
 const config = {
-  ...leerConfig({ ...process.env, DATA_DIR: 'memory://', JWT_SECRET: randomBytes(32).toString('hex') }),
+  ...leerConfig({
+    ...process.env,
+    DATA_DIR: 'memory://',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DOS_PASOS_CLAVES: `bench:${randomBytes(32).toString('hex')}`,
+  }),
   databaseUrl: url,
   logLevel: 'silent',
   trabajadores: false,

@@ -65,6 +65,7 @@ const comun = {
   RATE_LIMIT_MAX: '100000000',
   API_LLAVE_POR_MINUTO: '100000000',
   JWT_SECRET: 'bench-secreto-0123456789-0123456789',
+  DOS_PASOS_CLAVES: 'prueba:bench-secreto-0123456789-0123456789',
   // Tens of thousands of top-ups a cell: the simulated balances must outlast them.
   SIMULADOR_SALDO: '1000000000000',
 };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
+import { bandera, entero, faltaEn, saltosOProxies, texto, una, url, validar } from './lib/entorno.ts';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
 import { SALDO_SIMULADO } from './providers/simulador.ts';
 
@@ -14,6 +14,10 @@ export interface Config {
   /** Unset: the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** JWT_SECRET_ANTERIOR: the secret before a rotation, still accepted for tokens and XSRF values. */
+  jwtSecretAnterior: string | undefined;
+  /** Keys of the two-step secrets by id; `actual` encrypts, every one decrypts (DOS_PASOS_CLAVES). */
+  dosPasos: { actual: string; claves: Record<string, string> };
   /** Lifetime of an access token, in seconds. */
   accessTtl: number;
   /** Lifetime of a session (and its renewal cookie), in seconds. */
@@ -27,6 +31,11 @@ export interface Config {
   docsToken: string | undefined;
   /** NODE_ENV=production. */
   produccion: boolean;
+  /**
+   * Simulated providers (the built-in simulator, Reloadly's sandbox) may answer top-ups:
+   * PROVEEDOR_SIMULADO, by default yes outside production and no in it (staging sets 1).
+   */
+  simuladorPermitido: boolean;
   /** The worker's /health, /ready and /metrics (npm run worker); unset: none. */
   workerPort: number | undefined;
   /** Requests per minute per IP, all routes. */
@@ -82,8 +91,10 @@ export interface Config {
 }
 
 export interface ConfigNotificaciones {
-  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, else generated once into DATA_DIR/vapid.json. */
-  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; unset: made once and kept in the database (notificaciones/claves.ts). */
+  vapid: ClavesVapid | undefined;
+  /** VAPID_SUBJECT: the contact of the VAPID signature. */
+  vapidSubject: string;
   /** Hosts (or their parent domains) a push subscription may point to; PUSH_HOSTS. */
   pushHosts: string[];
   /** Also accept http:// endpoints (tests, local push services); PUSH_PERMITIR_HTTP=1. */
@@ -94,62 +105,10 @@ export interface ConfigNotificaciones {
     | undefined;
 }
 
-/** A setting the environment gets wrong: the start stops with this one line (lib/arranque.ts). */
-export class ErrorConfig extends Error {}
-
-type Ctx = z.core.$RefinementCtx<string | undefined>;
-const falla = (ctx: Ctx, message: string) => {
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
-};
-
-/** Text; unset and empty are the same. */
-const texto = z
-  .string()
-  .optional()
-  .transform((v) => v || undefined);
-
-/** A whole number from min to max; unset or empty: porDefecto. */
-const entero = (porDefecto: number, min = 1, max = 2 ** 31 - 1) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return porDefecto;
-      const n = Number(v);
-      return /^\s*\d+\s*$/.test(v) && n >= min && n <= max
-        ? n
-        : falla(ctx, `debe ser un número entero entre ${min} y ${max}`);
-    });
-
-/** 1 or 0 (also true or false); unset or empty: porDefecto. */
-const bandera = <T extends boolean | undefined>(porDefecto: T) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx): boolean | T => {
-      if (v === undefined || v.trim() === '') return porDefecto;
-      const t = v.trim().toLowerCase();
-      if (t === '1' || t === 'true') return true;
-      if (t === '0' || t === 'false') return false;
-      return falla(ctx, 'debe ser 1 o 0');
-    });
-
-/** A URL with one of these schemes; unset or empty: none. */
-const url = (...esquemas: string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      let esquema = '';
-      try {
-        esquema = new URL(v).protocol.slice(0, -1);
-      } catch {}
-      return esquemas.includes(esquema)
-        ? v
-        : falla(ctx, `debe ser una URL ${esquemas.map((e) => `${e}://`).join(' o ')}`);
-    });
+export interface ClavesVapid {
+  publicKey: string;
+  privateKey: string;
+}
 
 /** SIMULADOR_SALDO, also read alone by the HTTP simulator (npm run provider:sim). */
 const SALDO_SIMULADOR = entero(SALDO_SIMULADO, 1, Number.MAX_SAFE_INTEGER);
@@ -161,6 +120,17 @@ export const SUBIDAS_POR_DEFECTO: Config['subidas'] = {
   maxFilas: 100_000,
 };
 
+const secretoLargo = texto.refine(
+  (v) => v === undefined || v.length >= 32,
+  'debe tener al menos 32 caracteres',
+);
+
+/** `id:clave` pairs separated by commas (the first one encrypts): ids of 1-16 [a-z0-9-], keys of 32+ characters. */
+const clavesConId = texto.refine(
+  (v) => v === undefined || v.split(',').every((p) => /^[a-z0-9-]{1,16}:.{32,}$/.test(p.trim())),
+  'debe ser id:clave[,id:clave...] (id de 1 a 16 letras minúsculas, cifras o guiones; clave de 32 caracteres o más)',
+);
+
 const NIVELES_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The variables leerConfig reads, checked all at once (.env.example lists and explains them). */
@@ -170,14 +140,18 @@ const ENTORNO = z
     HOST: texto,
     DATA_DIR: texto,
     DATABASE_URL: url('postgres', 'postgresql'),
-    JWT_SECRET: texto.refine((v) => v === undefined || v.length >= 32, 'debe tener al menos 32 caracteres'),
+    JWT_SECRET: secretoLargo,
+    JWT_SECRET_ANTERIOR: secretoLargo,
+    DOS_PASOS_CLAVES: clavesConId,
     ACCESS_TTL: entero(15 * 60),
     SESSION_TTL: entero(12 * 60 * 60),
     COOKIE_SECURE: bandera(false),
     REDIS_URL: url('redis', 'rediss'),
     METRICS_TOKEN: texto,
     DOCS_TOKEN: texto,
-    NODE_ENV: texto,
+    NODE_ENV: una(['development', 'test', 'production'], 'development'),
+    TRUST_PROXY: saltosOProxies,
+    PROVEEDOR_SIMULADO: bandera(undefined),
     WORKER_PORT: entero(0, 0, 65535),
     RATE_LIMIT_MAX: entero(600),
     LOGIN_MAX_FALLOS_CUENTA: entero(5),
@@ -223,52 +197,49 @@ const ENTORNO = z
     SIMULADOR_SALDO: SALDO_SIMULADOR,
   })
   .superRefine((e, ctx) => {
-    // Every process must sign and check tokens with the same key; one generated per data folder would not be.
-    if (e.DATABASE_URL && !e.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'es obligatoria cuando DATABASE_URL está puesta',
-      });
-    }
+    const pg = Boolean(e.DATABASE_URL);
+    // Every process must sign and check tokens, and read two-step secrets, with the same keys; ones
+    // generated per data folder would not be.
+    if (pg && !e.JWT_SECRET) faltaEn(ctx, 'JWT_SECRET', 'es obligatoria cuando DATABASE_URL está puesta');
+    if (pg && !e.DOS_PASOS_CLAVES)
+      faltaEn(ctx, 'DOS_PASOS_CLAVES', 'es obligatoria cuando DATABASE_URL está puesta');
+    if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY)
+      faltaEn(ctx, e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'debe ir con su par');
+    if (e.NODE_ENV !== 'production') return;
+    // The embedded database is for development and demonstration: one process, demo accounts.
+    if (!pg) faltaEn(ctx, 'DATABASE_URL', 'es obligatoria con NODE_ENV=production');
+    if (e.SEED_DEMO)
+      faltaEn(
+        ctx,
+        'SEED_DEMO',
+        'no se permite con NODE_ENV=production (las contraseñas de demostración son públicas)',
+      );
   });
 type Entorno = z.output<typeof ENTORNO>;
 
-/** Values never echoed in the error line. */
-const SECRETOS = new Set([
-  'DATABASE_URL',
-  'REDIS_URL',
-  'JWT_SECRET',
-  'SMTP_PASS',
-  'VAPID_PRIVATE_KEY',
-  'METRICS_TOKEN',
-  'DOCS_TOKEN',
-]);
-
-/** The environment checked against a schema (ENTORNO); the first bad variable as one ErrorConfig line. */
-function validar<S extends z.ZodType>(esquema: S, env: NodeJS.ProcessEnv): z.output<S> {
-  const r = esquema.safeParse(env);
-  if (r.success) return r.data;
-  const { path, message } = r.error.issues[0] as z.core.$ZodIssue;
-  const nombre = String(path[0]);
-  const valor = env[nombre];
-  const visto = valor === undefined || SECRETOS.has(nombre) ? '' : ` (es "${valor}")`;
-  throw new ErrorConfig(`Configuración inválida: ${nombre} ${message}${visto}`);
-}
-
-/** JWT_SECRET, or one generated once and kept in the data folder. */
-function secreto(dataDir: string, env: Entorno): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
+/** A secret generated once and kept in the data folder (embedded database only). */
+function guardado(dataDir: string, archivo: string): string {
   if (dataDir === MEMORIA) return randomBytes(48).toString('base64url');
-  const archivo = join(dataDir, 'jwt-secret');
+  const ruta = join(dataDir, archivo);
   try {
-    return readFileSync(archivo, 'utf8').trim();
+    return readFileSync(ruta, 'utf8').trim();
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const nuevo = randomBytes(48).toString('base64url');
-    writeFileSync(archivo, nuevo, { mode: 0o600 });
+    writeFileSync(ruta, nuevo, { mode: 0o600 });
     return nuevo;
   }
+}
+
+/** DOS_PASOS_CLAVES, or one key `local` generated once into the data folder. */
+function clavesDosPasos(dataDir: string, env: Entorno): Config['dosPasos'] {
+  const pares = env.DOS_PASOS_CLAVES
+    ? env.DOS_PASOS_CLAVES.split(',').map((p) => {
+        const i = p.indexOf(':');
+        return [p.slice(0, i).trim(), p.slice(i + 1).trim()] as const;
+      })
+    : [['local', guardado(dataDir, 'dos-pasos-clave')] as const];
+  return { actual: pares[0]?.[0] ?? '', claves: Object.fromEntries(pares) };
 }
 
 /** The push services of the browsers (Chrome, Firefox, Edge, Safari). */
@@ -279,31 +250,18 @@ const PUSH_HOSTS = [
   'push.apple.com',
 ];
 
-/** VAPID keys from the environment, or generated once and kept in the data folder. */
-function vapid(dataDir: string, env: Entorno): { publicKey: string; privateKey: string } {
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
-    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
-  }
-  if (dataDir === MEMORIA) return webpush.generateVAPIDKeys();
-  const archivo = join(dataDir, 'vapid.json');
-  try {
-    return JSON.parse(readFileSync(archivo, 'utf8')) as { publicKey: string; privateKey: string };
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const nuevas = webpush.generateVAPIDKeys();
-    writeFileSync(archivo, JSON.stringify(nuevas), { mode: 0o600 });
-    return nuevas;
-  }
-}
-
-function notificaciones(dataDir: string, env: Entorno): ConfigNotificaciones {
+function notificaciones(env: Entorno): ConfigNotificaciones {
   const lista = (v: string | undefined) =>
     (v ?? '')
       .split(',')
       .map((x) => x.trim().toLowerCase())
       .filter(Boolean);
   return {
-    vapid: { ...vapid(dataDir, env), subject: env.VAPID_SUBJECT || 'mailto:notificaciones@localhost' },
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: env.VAPID_SUBJECT || 'mailto:notificaciones@localhost',
     pushHosts: env.PUSH_HOSTS ? lista(env.PUSH_HOSTS) : PUSH_HOSTS,
     pushHttp: env.PUSH_PERMITIR_HTTP,
     smtp: env.SMTP_HOST
@@ -316,13 +274,6 @@ function notificaciones(dataDir: string, env: Entorno): ConfigNotificaciones {
         }
       : undefined,
   };
-}
-
-/** A number of hops, else a comma list of addresses or CIDRs (Fastify's trustProxy); 0: none. */
-function confianzaProxy(v: string | undefined): false | number | string {
-  const t = v?.trim() ?? '';
-  if (t === '' || t === '0') return false;
-  return /^\d+$/.test(t) ? Number(t) : t;
 }
 
 /** DATA_DIR=memory:// keeps the embedded database in memory (tests, throw-away demos). */
@@ -346,15 +297,18 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: v.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: v.DATABASE_URL,
-    jwtSecret: secreto(dataDir, v),
+    jwtSecret: v.JWT_SECRET ?? guardado(dataDir, 'jwt-secret'),
+    jwtSecretAnterior: v.JWT_SECRET_ANTERIOR,
+    dosPasos: clavesDosPasos(dataDir, v),
     accessTtl: v.ACCESS_TTL,
     sessionTtl: v.SESSION_TTL,
     cookieSecure: v.COOKIE_SECURE,
     redisUrl: v.REDIS_URL,
-    trustProxy: confianzaProxy(env.TRUST_PROXY),
+    trustProxy: v.TRUST_PROXY,
     metricsToken: v.METRICS_TOKEN,
     docsToken: v.DOCS_TOKEN,
     produccion: v.NODE_ENV === 'production',
+    simuladorPermitido: v.PROVEEDOR_SIMULADO ?? v.NODE_ENV !== 'production',
     workerPort: v.WORKER_PORT || undefined,
     rateLimitMax: v.RATE_LIMIT_MAX,
     loginMaxFallosCuenta: v.LOGIN_MAX_FALLOS_CUENTA,
@@ -367,7 +321,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerSimUrl: v.PROVIDER_SIM_URL,
     providerSimUrl2: v.PROVIDER_SIM_URL_2,
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
-    reloadly: cuentasReloadly(env),
+    reloadly: cuentasReloadly(env, v.NODE_ENV === 'production' && !v.PROVEEDOR_SIMULADO),
     reconciliarTras: v.RECONCILIAR_TRAS,
     graciaNoEncontrada: v.GRACIA_NO_ENCONTRADA,
     barridoTras: v.BARRIDO_TRAS,
@@ -375,7 +329,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trabajadores: v.WORKERS,
     sembrarDemo: v.SEED_DEMO ?? !v.DATABASE_URL,
     apagadoMs: v.SHUTDOWN_TIMEOUT_MS,
-    notificaciones: notificaciones(dataDir, v),
+    notificaciones: notificaciones(v),
     llavesPorMinuto: v.API_LLAVE_POR_MINUTO,
     webhooksReintento: v.WEBHOOKS_REINTENTO_S,
     webhooksPermitirHttp: v.WEBHOOKS_PERMITIR_HTTP,

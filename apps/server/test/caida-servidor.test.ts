@@ -31,6 +31,7 @@ beforeAll(async () => {
     DATA_DIR: datos,
     DATABASE_URL: db.url ?? '',
     JWT_SECRET: 'secreto-de-la-prueba-de-caida-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-caida-0123456789',
     // A DATABASE_URL gets the demo users (the login below) only when asked.
     SEED_DEMO: '1',
     PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,

@@ -30,6 +30,7 @@ export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entor
     ...process.env,
     DATA_DIR: 'memory://',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    DOS_PASOS_CLAVES: `prueba:${randomBytes(32).toString('hex')}`,
   });
   const { url, borrar } = await baseDeDatosNueva();
   const config: Config = {

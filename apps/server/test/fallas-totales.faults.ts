@@ -63,6 +63,7 @@ beforeAll(async () => {
     DATA_DIR: datos,
     DATABASE_URL: base.url ?? '',
     JWT_SECRET: 'secreto-de-la-suite-de-fallas-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-fallas-0123456789',
     PROVIDER_SIM_URL: simUrl,
     PROVIDER_TIMEOUT_MS: '300',
     RECONCILIAR_TRAS: '1',

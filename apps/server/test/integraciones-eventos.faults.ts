@@ -31,6 +31,7 @@ async function arrancar(ajustes: Record<string, string>) {
     DATA_DIR: datos,
     DATABASE_URL: base.url ?? '',
     JWT_SECRET: 'secreto-de-la-suite-de-eventos-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-eventos-0123456789',
     RATE_LIMIT_MAX: '10000000',
     WEBHOOKS_PERMITIR_HTTP: '1',
     WEBHOOKS_REINTENTO_S: '1',

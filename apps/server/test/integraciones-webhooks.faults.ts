@@ -51,6 +51,7 @@ beforeAll(async () => {
     DATA_DIR: datos,
     DATABASE_URL: base.url ?? '',
     JWT_SECRET: 'secreto-de-la-suite-de-webhooks-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-webhooks-0123456789',
     PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,
     PROVIDER_TIMEOUT_MS: '300',
     RECONCILIAR_TRAS: '1',

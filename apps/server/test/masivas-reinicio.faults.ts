@@ -61,6 +61,7 @@ beforeAll(async () => {
     ...process.env,
     DATABASE_URL: base.url ?? '',
     JWT_SECRET: 'secreto-de-la-suite-de-fallas-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-fallas-0123456789',
     PROVIDER_SIM_URL: simUrl,
     PROVIDER_TIMEOUT_MS: '2000',
     RECONCILIAR_TRAS: '1',

@@ -52,7 +52,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(push.address() as { port: number }).port}`;
   e = await crearEntorno({
     notificaciones: {
-      vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:soporte@recargas.example' },
+      vapid: webpush.generateVAPIDKeys(),
+      vapidSubject: 'mailto:soporte@recargas.example',
       pushHosts: ['127.0.0.1'],
       pushHttp: true,
       smtp: undefined,

@@ -142,7 +142,8 @@ beforeAll(async () => {
   e = await crearEntorno({
     trabajadores: true,
     notificaciones: {
-      vapid: { ...vapid, subject: 'mailto:soporte@recargas.example' },
+      vapid,
+      vapidSubject: 'mailto:soporte@recargas.example',
       pushHosts: ['127.0.0.1'],
       pushHttp: true,
       smtp: {

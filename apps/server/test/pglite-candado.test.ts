@@ -98,6 +98,7 @@ describe('a running server holds its embedded database', { timeout: 300_000 }, (
       DATA_DIR: datos,
       HOST: '127.0.0.1',
       JWT_SECRET: 'secreto-de-la-prueba-del-candado-0123456789',
+      DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-del-candado-0123456789',
       LOG_LEVEL: 'warn',
     };
     // A migrated folder with one company: the server starts without seeding the demo.

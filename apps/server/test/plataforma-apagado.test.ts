@@ -60,7 +60,12 @@ async function baseNueva() {
   const dataDir = mkdtempSync(join(tmpdir(), 'recargas-apagado-'));
   carpetas.push(dataDir);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: db.url ?? '', JWT_SECRET: SECRETO },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: db.url ?? '',
+      JWT_SECRET: SECRETO,
+      DOS_PASOS_CLAVES: `prueba:${SECRETO}`,
+    },
     abrir: () => abrirDb({ databaseUrl: db.url, dataDir, logLevel: 'silent' }),
   };
 }

@@ -3,11 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorConfig, leerConfig, leerConfigSimulador } from '../src/config.ts';
+import { leerConfig, leerConfigSimulador } from '../src/config.ts';
+import { ErrorConfig } from '../src/lib/entorno.ts';
 
 const SECRETO = 'un-secreto-de-prueba-de-32-caracteres-o-mas';
 const PG = 'postgres://postgres@127.0.0.1:5432/recargas';
 const base = { DATA_DIR: 'memory://' };
+const DOS_PASOS = `k1:${SECRETO}`;
+/** What a PostgreSQL start needs besides DATABASE_URL. */
+const PG_COMPLETO = { DATABASE_URL: PG, JWT_SECRET: SECRETO, DOS_PASOS_CLAVES: DOS_PASOS };
 
 /** The one line leerConfig stops with for these variables. */
 const error = (env: NodeJS.ProcessEnv) => {
@@ -40,6 +44,46 @@ describe('configuration: a bad value stops the start with one line naming the va
       'DATABASE_URL debe ser una URL postgres://',
     ],
     [{ DATABASE_URL: PG }, 'JWT_SECRET es obligatoria cuando DATABASE_URL está puesta'],
+    [
+      { DATABASE_URL: PG, JWT_SECRET: SECRETO },
+      'DOS_PASOS_CLAVES es obligatoria cuando DATABASE_URL está puesta',
+    ],
+    [{ DOS_PASOS_CLAVES: 'corta' }, 'DOS_PASOS_CLAVES debe ser id:clave[,id:clave...]'],
+    [{ DOS_PASOS_CLAVES: `K1:${SECRETO}` }, 'DOS_PASOS_CLAVES debe ser id:clave'],
+    [{ DOS_PASOS_CLAVES: `k1:${SECRETO},k2:corta` }, 'DOS_PASOS_CLAVES debe ser id:clave'],
+    [{ JWT_SECRET_ANTERIOR: 'corto' }, 'JWT_SECRET_ANTERIOR debe tener al menos 32 caracteres'],
+    [{ VAPID_PUBLIC_KEY: 'publica' }, 'VAPID_PRIVATE_KEY debe ir con su par'],
+    [{ VAPID_PRIVATE_KEY: 'privada' }, 'VAPID_PUBLIC_KEY debe ir con su par'],
+    [{ NODE_ENV: 'prod' }, 'NODE_ENV debe ser development, test o production (es "prod")'],
+    [{ NODE_ENV: 'Production' }, 'NODE_ENV debe ser development, test o production'],
+    [{ NODE_ENV: 'production' }, 'DATABASE_URL es obligatoria con NODE_ENV=production'],
+    [
+      { NODE_ENV: 'production', ...PG_COMPLETO, SEED_DEMO: '1' },
+      'SEED_DEMO no se permite con NODE_ENV=production',
+    ],
+    [{ PROVEEDOR_SIMULADO: 'tal vez' }, 'PROVEEDOR_SIMULADO debe ser 1 o 0'],
+    [
+      { TRUST_PROXY: 'yes' },
+      'TRUST_PROXY debe ser un número de saltos o direcciones IP o CIDR separadas por comas (es "yes")',
+    ],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY debe ser un número de saltos o direcciones'],
+    [{ TRUST_PROXY: '10.0.0.1,caddy' }, 'TRUST_PROXY debe ser un número de saltos o direcciones'],
+    [{ TRUST_PROXY: '99' }, 'TRUST_PROXY debe ser un número de saltos entre 0 y 10'],
+    [
+      { RELOADLY_X_CLIENT_ID: 'id', RELOADLY_X_CLIENT_SECRET: 's', RELOADLY_X_AUDIENCE: 'LIVE' },
+      'RELOADLY_X_AUDIENCE debe ser sandbox o live (es "LIVE")',
+    ],
+    [{ RELOADLY_X_CLIENT_ID: 'id' }, 'RELOADLY_X_CLIENT_SECRET es obligatoria para la cuenta de Reloadly'],
+    [{ RELOADLY_X_CLIENT_SECRET: 's' }, 'RELOADLY_X_CLIENT_ID es obligatoria para la cuenta de Reloadly'],
+    [{ RELOADLY_X_CLIENTID: 'id' }, 'RELOADLY_X_CLIENTID no es una variable de Reloadly'],
+    [
+      { RELOADLY_X_CLIENT_ID: 'id', RELOADLY_X_CLIENT_SECRET: 's', RELOADLY_X_URL: 'reloadly.local' },
+      'RELOADLY_X_URL debe ser una URL http:// o https://',
+    ],
+    [
+      { NODE_ENV: 'production', ...PG_COMPLETO, RELOADLY_X_CLIENT_ID: 'id', RELOADLY_X_CLIENT_SECRET: 's' },
+      'RELOADLY_X_AUDIENCE debe ser live con NODE_ENV=production',
+    ],
     [{ JWT_SECRET: 'corto' }, 'JWT_SECRET debe tener al menos 32 caracteres'],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL debe ser una URL redis:// o rediss://'],
     [{ PROVIDER_SIM_URL: '127.0.0.1:4010' }, 'PROVIDER_SIM_URL debe ser una URL http:// o https://'],
@@ -66,14 +110,16 @@ describe('configuration: a bad value stops the start with one line naming the va
       'clave-secreta',
     );
     expect(error({ JWT_SECRET: 'corto-secreto' })).not.toContain('corto-secreto');
+    expect(error({ DOS_PASOS_CLAVES: 'k1:corto-secreto' })).not.toContain('corto-secreto');
+    expect(error({ RELOADLY_X_CLIENT_ID: 'id-secreto' })).not.toContain('id-secreto');
   });
 
   it('takes good values, empty as unset, and PORT=0 (a free port)', () => {
     const c = leerConfig({ ...base, PORT: '0', ACCESS_TTL: '', WORKERS: '0', COOKIE_SECURE: 'true' });
     expect(c).toMatchObject({ port: 0, accessTtl: 900, trabajadores: false, cookieSecure: true });
     expect(leerConfig(base)).toMatchObject({ port: 3000, trabajadores: true, apagadoMs: 20_000 });
-    const pg = leerConfig({ ...base, DATABASE_URL: PG, JWT_SECRET: SECRETO });
-    expect(pg).toMatchObject({ databaseUrl: PG, jwtSecret: SECRETO });
+    const pg = leerConfig({ ...base, ...PG_COMPLETO });
+    expect(pg).toMatchObject({ databaseUrl: PG, jwtSecret: SECRETO, dosPasos: { actual: 'k1' } });
   });
 
   it('uploads, exports, bulk blocks and the simulator: defaults, and values taken', () => {
@@ -114,13 +160,51 @@ describe('configuration: a bad value stops the start with one line naming the va
   });
 });
 
+describe('production, proxies, keys and simulated providers', () => {
+  it('NODE_ENV: development by default; production closes the simulators unless PROVEEDOR_SIMULADO=1', () => {
+    expect(leerConfig(base)).toMatchObject({ produccion: false, simuladorPermitido: true });
+    expect(leerConfig({ ...base, NODE_ENV: 'test' })).toMatchObject({ produccion: false });
+    const prod = { ...base, ...PG_COMPLETO, NODE_ENV: 'production' };
+    expect(leerConfig(prod)).toMatchObject({
+      produccion: true,
+      simuladorPermitido: false,
+      sembrarDemo: false,
+    });
+    expect(leerConfig({ ...prod, PROVEEDOR_SIMULADO: '1' }).simuladorPermitido).toBe(true);
+    expect(leerConfig({ ...base, PROVEEDOR_SIMULADO: '0' }).simuladorPermitido).toBe(false);
+    // Staging may keep a Reloadly sandbox account.
+    const sandbox = { RELOADLY_X_CLIENT_ID: 'id', RELOADLY_X_CLIENT_SECRET: 's' };
+    expect(leerConfig({ ...prod, ...sandbox, PROVEEDOR_SIMULADO: '1' }).reloadly.X?.clientSecret).toBe('s');
+    expect(leerConfig({ ...prod, ...sandbox, RELOADLY_X_AUDIENCE: 'live' }).reloadly.X?.audience).toBe(
+      'https://topups.reloadly.com',
+    );
+  });
+
+  it('TRUST_PROXY: hops, or addresses and CIDRs', () => {
+    expect(leerConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(leerConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(leerConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1,::1',
+    );
+  });
+
+  it('DOS_PASOS_CLAVES: the first encrypts, all decrypt', () => {
+    const otro = 'otro-secreto-de-prueba-de-32-caracteres-o-mas';
+    expect(leerConfig({ ...base, DOS_PASOS_CLAVES: `k2:${otro}, k1:${SECRETO}` }).dosPasos).toEqual({
+      actual: 'k2',
+      claves: { k2: otro, k1: SECRETO },
+    });
+    expect(leerConfig(base).dosPasos.actual).toBe('local');
+  });
+});
+
 describe('demo data: only the embedded database by default, a DATABASE_URL only with SEED_DEMO=1', () => {
   it.each([
     [{}, true],
     [{ SEED_DEMO: '0' }, false],
-    [{ DATABASE_URL: PG, JWT_SECRET: SECRETO }, false],
-    [{ DATABASE_URL: PG, JWT_SECRET: SECRETO, SEED_DEMO: '0' }, false],
-    [{ DATABASE_URL: PG, JWT_SECRET: SECRETO, SEED_DEMO: '1' }, true],
+    [PG_COMPLETO, false],
+    [{ ...PG_COMPLETO, SEED_DEMO: '0' }, false],
+    [{ ...PG_COMPLETO, SEED_DEMO: '1' }, true],
   ])('%o -> %s', (env, sembrar) => {
     expect(leerConfig({ ...base, ...env }).sembrarDemo).toBe(sembrar);
   });
@@ -134,6 +218,33 @@ describe('the process: .env read, one line on stderr, exit 1', () => {
       encoding: 'utf8',
       timeout: 90_000,
     });
+
+  it.each([
+    [
+      { NODE_ENV: 'production' },
+      'Configuración inválida: DATABASE_URL es obligatoria con NODE_ENV=production\n',
+    ],
+    [
+      { NODE_ENV: 'prod' },
+      'Configuración inválida: NODE_ENV debe ser development, test o production (es "prod")\n',
+    ],
+    [
+      { TRUST_PROXY: 'yes' },
+      'Configuración inválida: TRUST_PROXY debe ser un número de saltos o direcciones IP o CIDR separadas por comas (es "yes")\n',
+    ],
+    [
+      { RELOADLY_X_CLIENT_ID: 'id' },
+      'Configuración inválida: RELOADLY_X_CLIENT_SECRET es obligatoria para la cuenta de Reloadly\n',
+    ],
+  ])(
+    '%o: one line, no stack, exit 1',
+    (env, linea) => {
+      const r = arrancar(mkdtempSync(join(tmpdir(), 'recargas-env-')), env);
+      expect(r.stderr).toBe(linea);
+      expect(r.status).toBe(1);
+    },
+    180_000,
+  );
 
   it('PORT=abc from .env, under the real environment which wins', () => {
     const dir = mkdtempSync(join(tmpdir(), 'recargas-env-'));

@@ -19,6 +19,7 @@ beforeAll(async () => {
       ...process.env,
       ...(base.url ? { DATABASE_URL: base.url } : { DATA_DIR: 'memory://' }),
       JWT_SECRET: 'secreto-de-prueba-del-trabajador-0123456789',
+      DOS_PASOS_CLAVES: 'prueba:secreto-de-prueba-del-trabajador-0123456789',
       WORKER_PORT: String(puerto),
       HOST: '127.0.0.1',
       METRICS_TOKEN: 'token-trabajador',

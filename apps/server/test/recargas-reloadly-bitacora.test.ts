@@ -58,6 +58,7 @@ beforeAll(async () => {
       DATA_DIR: datos,
       DATABASE_URL: base.url ?? '',
       JWT_SECRET: 'secreto-jwt-de-la-prueba-de-bitacoras-0123456789',
+      DOS_PASOS_CLAVES: 'prueba:secreto-jwt-de-la-prueba-de-bitacoras-0123456789',
       LOG_LEVEL: 'trace',
       WEB_DIR: '/nonexistent',
       RATE_LIMIT_MAX: '100000',

@@ -77,6 +77,7 @@ describe('Reloadly accounts from configuration', () => {
       RELOADLY_UNO_CLIENT_ID: 'a',
       RELOADLY_UNO_CLIENT_SECRET: 's',
       RELOADLY_DOS_CLIENT_ID: 'b',
+      RELOADLY_DOS_CLIENT_SECRET: 't',
       RELOADLY_DOS_AUDIENCE: 'live',
     });
     expect(c.UNO).toMatchObject({ audience: AUDIENCIAS.sandbox, authUrl: 'https://auth.reloadly.com' });

@@ -29,6 +29,7 @@ beforeAll(() => {
     DATA_DIR: datos,
     DATABASE_URL: '',
     JWT_SECRET: 'secreto-de-la-prueba-de-subida-caida-0123456789',
+    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-subida-caida-0123456789',
     WORKERS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',

@@ -20,7 +20,12 @@ let borrar: () => Promise<void>;
 beforeAll(async () => {
   const base = await baseDeDatosNueva();
   borrar = base.borrar;
-  if (base.url) env = { DATABASE_URL: base.url, JWT_SECRET: 'secreto-de-la-prueba-del-cli-0123456789' };
+  if (base.url)
+    env = {
+      DATABASE_URL: base.url,
+      JWT_SECRET: 'secreto-de-la-prueba-del-cli-0123456789',
+      DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-del-cli-0123456789',
+    };
   else {
     carpeta = mkdtempSync(join(tmpdir(), 'b-cli-'));
     env = { DATA_DIR: carpeta };

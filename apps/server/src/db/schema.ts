@@ -21,6 +21,7 @@ import type {
 import type { LineasTable } from './schema/lineas.ts';
 import type { BloqueLineasTable, BloquesTable, ProgramacionesTable } from './schema/masivas.ts';
 import type {
+  ClavesVapidTable,
   CorreosNotificacionTable,
   EntregasTable,
   NotificacionesTable,
@@ -87,6 +88,7 @@ export interface DB {
   notificaciones: NotificacionesTable;
   entregas: EntregasTable;
   correos_notificacion: CorreosNotificacionTable;
+  claves_vapid: ClavesVapidTable;
   portabilidades: PortabilidadesTable;
   bloques: BloquesTable;
   bloque_lineas: BloqueLineasTable;

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { type Config, ErrorConfig, leerConfig } from '../config.ts';
+import { type Config, leerConfig } from '../config.ts';
 import { type Bitacora, REDACTAR } from './bitacora.ts';
+import { ErrorConfig } from './entorno.ts';
 
 /**
  * The settings of a process (API, worker, CLI): `.env` of the folder the command ran from under

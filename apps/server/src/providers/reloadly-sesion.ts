@@ -1,4 +1,5 @@
 import type { Bitacora } from '../lib/bitacora.ts';
+import { ErrorConfig } from '../lib/entorno.ts';
 
 /** Reloadly's two audiences: the sandbox (no real money) and live. */
 export const AUDIENCIAS = {
@@ -19,29 +20,56 @@ export interface CuentaReloadly {
 
 export type CuentasReloadly = Record<string, CuentaReloadly>;
 
+const SUFIJOS = ['CLIENT_ID', 'CLIENT_SECRET', 'AUDIENCE', 'URL'] as const;
+
 /**
- * Every account named by a RELOADLY_<CUENTA>_CLIENT_ID: its _CLIENT_SECRET, _AUDIENCE
- * (sandbox | live, default sandbox) and _URL (both the auth and the top-ups base, for the
- * wire-compatible sandbox of `npm run provider:sim`; unset: Reloadly's own hosts).
+ * Every account named by a RELOADLY_<CUENTA>_* variable: its _CLIENT_ID and _CLIENT_SECRET (both
+ * required), _AUDIENCE (sandbox | live, default sandbox) and _URL (both the auth and the top-ups
+ * base, for the wire-compatible sandbox of `npm run provider:sim`; unset: Reloadly's own hosts).
+ * A misspelt or missing part stops the start naming the variable (ErrorConfig), never a silent
+ * sandbox or an empty secret. `live` only: a production start without simulated providers.
  */
-export function cuentasReloadly(env: NodeJS.ProcessEnv): CuentasReloadly {
+export function cuentasReloadly(env: NodeJS.ProcessEnv, soloLive = false): CuentasReloadly {
+  const nombres = new Set<string>();
+  for (const [clave, valor] of Object.entries(env)) {
+    if (!clave.startsWith('RELOADLY_') || !valor) continue;
+    const m = /^RELOADLY_([A-Z0-9_]+?)_(CLIENT_ID|CLIENT_SECRET|AUDIENCE|URL)$/.exec(clave);
+    if (!m?.[1]) malo(clave, `no es una variable de Reloadly (RELOADLY_<CUENTA>_${SUFIJOS.join('|')})`);
+    nombres.add(m[1]);
+  }
   const cuentas: CuentasReloadly = {};
-  for (const [clave, clientId] of Object.entries(env)) {
-    const nombre = /^RELOADLY_([A-Z0-9_]+)_CLIENT_ID$/.exec(clave)?.[1];
-    if (!nombre || !clientId) continue;
-    const vivo = env[`RELOADLY_${nombre}_AUDIENCE`] === 'live';
-    const url = env[`RELOADLY_${nombre}_URL`];
-    const audience = vivo ? AUDIENCIAS.live : AUDIENCIAS.sandbox;
+  for (const nombre of nombres) {
+    const v = (sufijo: (typeof SUFIJOS)[number]) => env[`RELOADLY_${nombre}_${sufijo}`] || undefined;
+    const clientId = v('CLIENT_ID');
+    const clientSecret = v('CLIENT_SECRET');
+    if (!clientId) malo(`RELOADLY_${nombre}_CLIENT_ID`, 'es obligatoria para la cuenta de Reloadly');
+    if (!clientSecret) malo(`RELOADLY_${nombre}_CLIENT_SECRET`, 'es obligatoria para la cuenta de Reloadly');
+    const audiencia = v('AUDIENCE') ?? 'sandbox';
+    if (audiencia !== 'sandbox' && audiencia !== 'live')
+      malo(`RELOADLY_${nombre}_AUDIENCE`, `debe ser sandbox o live (es "${audiencia}")`);
+    if (soloLive && audiencia !== 'live')
+      malo(
+        `RELOADLY_${nombre}_AUDIENCE`,
+        'debe ser live con NODE_ENV=production (sandbox no cobra; PROVEEDOR_SIMULADO=1 lo permite)',
+      );
+    const url = v('URL');
+    if (url && !/^https?:\/\/[^/]/.test(url))
+      malo(`RELOADLY_${nombre}_URL`, 'debe ser una URL http:// o https://');
+    const audience = AUDIENCIAS[audiencia];
     cuentas[nombre] = {
       nombre,
       clientId,
-      clientSecret: env[`RELOADLY_${nombre}_CLIENT_SECRET`] ?? '',
+      clientSecret,
       audience,
       authUrl: url ?? 'https://auth.reloadly.com',
       apiUrl: url ?? audience,
     };
   }
   return cuentas;
+}
+
+function malo(variable: string, mensaje: string): never {
+  throw new ErrorConfig(`Configuración inválida: ${variable} ${mensaje}`);
 }
 
 /** An answer of Reloadly's API; `cuerpo` null when it was not JSON. */

@@ -42,3 +42,11 @@ export interface CorreosNotificacionTable {
   empresa_id: number;
   correo: string;
 }
+
+/** The installation's VAPID key pair (0036): one row, made by the first process that needs it. */
+export interface ClavesVapidTable {
+  id: Generated<boolean>;
+  publica: string;
+  privada: string;
+  creada: Creado;
+}

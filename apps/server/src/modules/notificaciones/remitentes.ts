@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import webpush from 'web-push';
-import type { ConfigNotificaciones } from '../../config.ts';
+import type { ClavesVapid, ConfigNotificaciones } from '../../config.ts';
 
 /** What a notification says, on any channel. */
 export interface Mensaje {
@@ -40,13 +40,14 @@ export class RemitenteWebPush implements Remitente {
   readonly canal = 'webpush';
   constructor(
     private readonly c: ConfigNotificaciones,
+    private readonly claves: () => Promise<ClavesVapid>,
     private readonly timeoutMs = 10_000,
   ) {}
 
   async enviar(destino: string, m: Mensaje): Promise<void> {
     const s = JSON.parse(destino) as Suscripcion;
     const pedido = webpush.generateRequestDetails(s, JSON.stringify(m), {
-      vapidDetails: this.c.vapid,
+      vapidDetails: { ...(await this.claves()), subject: this.c.vapidSubject },
       TTL: 24 * 60 * 60,
       contentEncoding: 'aes128gcm',
       urgency: 'high',

@@ -136,3 +136,15 @@ export const marcarLeidas = (db: Db, empresaId: number, usuarioId: number) =>
     .where('usuario_id', '=', usuarioId)
     .where('leida', 'is', null)
     .execute();
+
+/** The installation's VAPID pair (0036), if made. */
+export const clavesVapid = (db: Db) =>
+  db.selectFrom('claves_vapid').select(['publica', 'privada']).executeTakeFirst();
+
+/** Keeps this pair unless another process made one first (the caller then reads that one). */
+export const proponerClavesVapid = (db: Db, publica: string, privada: string) =>
+  db
+    .insertInto('claves_vapid')
+    .values({ publica, privada })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();

@@ -24,7 +24,7 @@ export const rutasNotificaciones: FastifyPluginAsyncZod = async (app) => {
     esquema('notificaciones', 'Clave pública VAPID para suscribirse', {
       response: { 200: contrato.respuestaClavePush },
     }),
-    async () => ({ publicKey: notificaciones.clavePublica(ctx) }),
+    async () => ({ publicKey: await notificaciones.clavePublica(ctx) }),
   );
 
   app.get(

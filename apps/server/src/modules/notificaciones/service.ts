@@ -4,6 +4,7 @@ import type { Ctx } from '../../contexto.ts';
 import { COLAS } from '../../jobs/colas.ts';
 import { sha256 } from '../../lib/claves.ts';
 import { ErrorApi } from '../../lib/errores.ts';
+import { clavesVapid } from './claves.ts';
 import {
   FallaEntrega,
   type Mensaje,
@@ -22,7 +23,7 @@ function remitentesDe(ctx: Ctx): Map<string, Remitente> {
   let r = remitentes.get(ctx.config);
   if (!r) {
     const c = ctx.config.notificaciones;
-    r = new Map<string, Remitente>([['webpush', new RemitenteWebPush(c)]]);
+    r = new Map<string, Remitente>([['webpush', new RemitenteWebPush(c, () => clavesVapid(ctx))]]);
     if (c.smtp) r.set('correo', new RemitenteCorreo(c.smtp));
     remitentes.set(ctx.config, r);
   }
@@ -215,4 +216,4 @@ export const marcarLeidas = (ctx: Ctx, empresaId: number, usuarioId: number) =>
   repo.marcarLeidas(ctx.db, empresaId, usuarioId);
 
 /** The public VAPID key the browser subscribes with. */
-export const clavePublica = (ctx: Ctx) => ctx.config.notificaciones.vapid.publicKey;
+export const clavePublica = async (ctx: Ctx) => (await clavesVapid(ctx)).publicKey;
