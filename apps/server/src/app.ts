@@ -16,7 +16,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
-import { REDACTAR } from './lib/bitacora.ts';
+import { idDeSolicitud, REDACTAR } from './lib/bitacora.ts';
 import { rutasActualizaciones } from './modules/actualizaciones/routes.ts';
 import { rutasAuditoria } from './modules/auditoria/routes.ts';
 import { rutasAuth } from './modules/auth/routes.ts';
@@ -60,9 +60,16 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
         ? (_direccion: string, salto: number) => salto < (config.trustProxy as number)
         : config.trustProxy,
     frameworkErrors: erroresDelEnrutador,
+    // The caller's X-Request-Id when it is sane, else a UUID (ids restarted at req-1 per process).
+    requestIdHeader: false,
+    genReqId: idDeSolicitud,
     clientErrorHandler: erroresDeConexion,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Answered on every reply, errors and 404s included, so a user's report can be found in the logs.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);

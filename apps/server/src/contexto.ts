@@ -13,6 +13,10 @@ export interface Ctx {
   log: Bitacora;
 }
 
+/** The context of a job a request started: its log lines name that request (X-Request-Id). */
+export const conSolicitud = (ctx: Ctx, solicitud: string | undefined): Ctx =>
+  solicitud ? { ...ctx, log: ctx.log.child({ solicitud }) } : ctx;
+
 declare module 'fastify' {
   // The app is decorated with the context (app.ts): a route hands `app` to a service as its Ctx.
   interface FastifyInstance extends Ctx {}

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import * as empresas from '../src/modules/empresas/service.ts';
 import { admin } from './admin-cli.ts';
-import { ProcesoApi } from './proceso.ts';
+import { ProcesoApi, puertoLibre } from './proceso.ts';
 
 /**
  * The embedded database's folder is held by one process (issue 20: a company made by the CLI
@@ -62,14 +61,6 @@ describe('tomarCandado', () => {
     soltar();
   });
 });
-
-const puertoLibre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 
 const termina = async (pid: number) => {
   for (;;) {

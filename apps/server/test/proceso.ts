@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /**
  * The API (`src/main.ts`, as `npm start` runs it) or the job workers alone (`src/worker.ts`,
@@ -8,6 +9,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 export class ProcesoApi {
   private hijo: ChildProcess | undefined;
   private matando = false;
+  /** What the process wrote to stdout (its log lines), the first 200,000 characters. */
+  salida = '';
   /** Set when the process ended without being killed by the test: a crash. */
   murio: string | undefined;
 
@@ -18,7 +21,6 @@ export class ProcesoApi {
   ) {}
 
   async arrancar(): Promise<void> {
-    let salida = '';
     const hijo = spawn(process.execPath, ['--import', 'tsx', this.script], {
       cwd: new URL('..', import.meta.url).pathname,
       env: this.env,
@@ -26,13 +28,13 @@ export class ProcesoApi {
     });
     this.hijo = hijo;
     hijo.stdout?.on('data', (d: Buffer) => {
-      if (salida.length < 10_000) salida += d.toString();
+      if (this.salida.length < 200_000) this.salida += d.toString();
     });
     hijo.once('exit', (codigo, senal) => {
       if (!this.matando) this.murio = `${this.script} terminó solo (${codigo ?? senal})`;
     });
     const listo = async () => {
-      if (this.script === 'src/worker.ts') return salida.includes('Trabajadores en marcha');
+      if (this.script === 'src/worker.ts') return this.salida.includes('Trabajadores en marcha');
       return (await fetch(`${this.url}/health`)).ok;
     };
     const limite = Date.now() + 90_000;
@@ -73,3 +75,12 @@ export async function sesionHttp(api: string, username: string, password: string
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
   return { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf };
 }
+
+/** A TCP port free on the loopback now (for a process the test starts). */
+export const puertoLibre = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });

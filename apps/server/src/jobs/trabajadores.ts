@@ -1,4 +1,4 @@
-import type { Ctx } from '../contexto.ts';
+import { type Ctx, conSolicitud } from '../contexto.ts';
 import * as conciliaciones from '../modules/conciliaciones/service.ts';
 import * as excel from '../modules/excel/service.ts';
 import * as integraciones from '../modules/integraciones/service.ts';
@@ -14,15 +14,24 @@ import { COLAS } from './colas.ts';
 /** Top-ups one worker reconciles at once (each is one provider status call). */
 const LOTE_RECONCILIACION = 25;
 
+/** One reconciliation; the log line names the request that started it, when one did. */
+async function reconciliar(ctx: Ctx, d: { id: number; solicitud?: string }) {
+  const c = conSolicitud(ctx, d.solicitud);
+  const decidida = await recargas.reconciliar(c, d.id).catch((e: Error) => {
+    c.log.warn({ err: e, recarga: d.id }, 'Reconciliación de recarga fallida; se reintenta');
+    return false;
+  });
+  if (decidida) c.log.info({ recarga: d.id }, 'Recarga reconciliada');
+  return decidida;
+}
+
 /** Registers the job handlers: in the API process (npm start) or alone (npm run worker). */
 export async function registrarTrabajadores(ctx: Ctx) {
-  await ctx.boss.work<{ id: number }>(
+  await ctx.boss.work<{ id: number; solicitud?: string }>(
     COLAS.reconciliar,
     { batchSize: LOTE_RECONCILIACION, pollingIntervalSeconds: 1 },
     async (trabajos) => {
-      const decididas = await Promise.all(
-        trabajos.map((t) => recargas.reconciliar(ctx, t.data.id).catch(() => false)),
-      );
+      const decididas = await Promise.all(trabajos.map((t) => reconciliar(ctx, t.data)));
       // Undecided ones are failed, so pg-boss retries them after retryDelay; pg-boss then
       // completes only the jobs still active (the decided ones).
       const abiertas = trabajos.filter((_, i) => !decididas[i]).map((t) => t.id);

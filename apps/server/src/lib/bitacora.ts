@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from '../config.ts';
@@ -25,3 +27,12 @@ export const REDACTAR = [
 /** A pino logger at the app's level (LOG_LEVEL), for what runs outside a request: the worker, the pool. */
 export const crearBitacora = (config: Pick<Config, 'logLevel'>): Bitacora =>
   pino({ level: config.logLevel, redact: REDACTAR });
+
+/** What an X-Request-Id may be: a proxy's or a client's id, never a log-forging line. */
+const ID_SANO = /^[\w.:@/+=-]{1,128}$/;
+
+/** A request's id: the X-Request-Id it came with when sane, else a new UUID. */
+export function idDeSolicitud(req: IncomingMessage): string {
+  const dado = req.headers['x-request-id'];
+  return typeof dado === 'string' && ID_SANO.test(dado) ? dado : randomUUID();
+}

@@ -32,6 +32,7 @@ export const rutasMasivas: FastifyPluginAsyncZod = async (app) => {
     nivel: req.sesion.nivel,
     permisos: req.sesion.permisos,
     ip: req.ip,
+    solicitud: req.id,
   });
 
   app.get(

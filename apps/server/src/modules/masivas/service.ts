@@ -31,6 +31,8 @@ export interface Quien {
   permisos: readonly string[];
   /** The request's address: the trail of the top-ups it asks (a job's too) records it. */
   ip?: string | undefined;
+  /** The request's id: the jobs it queues log it. */
+  solicitud?: string | undefined;
 }
 
 /** One job per line: the attempt it was queued for, and who asked (from where: the trail's IP). */
@@ -173,6 +175,7 @@ async function encolarLineas(
         permisos: [...q.permisos],
         ...(p ? { programacionId: p.id } : {}),
         ...(q.ip ? { ip: q.ip } : {}),
+        ...(q.solicitud ? { solicitud: q.solicitud } : {}),
       },
       ...(m.para ? { startAfter: m.para } : {}),
     }));
@@ -248,12 +251,12 @@ export async function procesarLinea(ctx: Ctx, d: TrabajoLinea) {
   const l = await repo.paraTrabajo(ctx.db, d.empresaId, d.id);
   if (!l || l.intento !== d.intento) return;
   if (d.programacionId !== undefined && l.cancelada) return;
-  const { empresaId, usuarioId, nivel, permisos, ip } = d;
+  const { empresaId, usuarioId, nivel, permisos, ip, solicitud } = d;
   let rechazo: string | null = null;
   try {
     await recargas.recargar(
       ctx,
-      await recargas.solicitanteDe(ctx, { empresaId, usuarioId, nivel, permisos, ip }),
+      await recargas.solicitanteDe(ctx, { empresaId, usuarioId, nivel, permisos, ip, solicitud }),
       datosDe(l),
       { clave: repo.claveLinea(d.id, d.intento), huella: null },
       recargas.TIPO_RECARGA.normal,

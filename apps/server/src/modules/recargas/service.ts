@@ -55,12 +55,14 @@ export interface Solicitante {
   versionEmpresa: number;
   /** The request's IP, for the audit trail (none: a job's top-up). */
   ip?: string | undefined;
+  /** The request's id, carried into the reconciliation job it may start (its log lines). */
+  solicitud?: string | undefined;
 }
 
 /** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
 export async function solicitanteDe(
   ctx: Ctx,
-  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos' | 'ip'> & { usuarioId: number },
+  q: Pick<Solicitante, 'empresaId' | 'nivel' | 'permisos' | 'ip' | 'solicitud'> & { usuarioId: number },
 ): Promise<Solicitante> {
   const c = await repo.cuenta(ctx.db, q.empresaId, q.usuarioId);
   if (!c) throw new ErrorApi(404, M.noEncontrado);
@@ -197,7 +199,7 @@ async function recargarFila(
   if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
   if (nueva.estado === 'exitosa') return fila;
   // Only a link left open has an event to write (its company has a live webhook).
-  return enviar(ctx, fila, destinos, quien.ip, fila.con_evento ? api?.evento : undefined);
+  return enviar(ctx, fila, destinos, quien, fila.con_evento ? api?.evento : undefined);
 }
 
 /**
@@ -308,27 +310,27 @@ async function enviar(
   ctx: Ctx,
   fila: repo.Recarga,
   destinos: Destino[],
-  ip: string | undefined,
+  origen: Pick<Solicitante, 'ip' | 'solicitud'>,
   evento: HacerEvento | undefined,
 ): Promise<Resultado> {
   // The trail names the user who asked (the public screen: no user) and from where.
   const quien = {
     usuarioId: fila.usuario_id,
     usuario: fila.usuario_id ? null : M.actorSinUsuario,
-    ip: ip ?? null,
+    ip: origen.ip ?? null,
   };
   const e = await enviarEnOrden(ctx, fila, destinos);
   if (ningunaLaTomo(e)) return (await fallar(ctx, e.fila, M.plataformaNoDisponible, quien, evento)) ?? e.fila;
   const decidida = await resolver(ctx, e.fila, e.r, quien, evento);
-  if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras);
+  if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras, origen.solicitud);
   return decidida ?? e.fila;
 }
 
 /** One reconciliation job per open row (the queue keeps one per key). */
-const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number) =>
+const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number, solicitud?: string) =>
   ctx.boss.send(
     COLAS.reconciliar,
-    { id },
+    { id, ...(solicitud ? { solicitud } : {}) },
     { singletonKey: String(id), ...(segundos ? { startAfter: segundos } : {}) },
   );
 
