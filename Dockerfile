@@ -39,12 +39,14 @@ COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
-# The embedded database and generated keys, when no DATABASE_URL is given (a volume in production).
+# DATA_DIR (NODE_ENV=production refuses to start without DATABASE_URL, so it stays empty there; a
+# staging container may override NODE_ENV and keep its embedded database in a volume).
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
-# Liveness of the API, or of a worker when WORKER_PORT is set (its own /health).
+# The API, or a worker when WORKER_PORT is set (its own listener), answers and so does its database:
+# /ready gives up on a silent database in 3 s.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.WORKER_PORT || process.env.PORT || 3000}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.WORKER_PORT || process.env.PORT || 3000}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1's only child of note: SIGTERM from `docker stop` reaches the server's handler.
 CMD ["node", "apps/server/dist/main.js"]

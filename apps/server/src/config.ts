@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PLAZOS_POR_DEFECTO, type PlazosBase } from './db/plazos.ts';
 import { bandera, entero, faltaEn, saltosOProxies, texto, una, url, validar } from './lib/entorno.ts';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
 import { SALDO_SIMULADO } from './providers/simulador.ts';
@@ -86,6 +87,8 @@ export interface Config {
   excelTtlMin: number;
   /** Lines of bulk blocks one worker process sends at once. */
   masivasConcurrencia: number;
+  /** Time limits and pool of a PostgreSQL database (db/plazos.ts). */
+  baseDeDatos: PlazosBase;
   /** Starting balance (pesos) of each bag of a simulated provider account. */
   simuladorSaldo: number;
 }
@@ -194,6 +197,12 @@ const ENTORNO = z
     SUBIDA_MAX_FILAS: entero(SUBIDAS_POR_DEFECTO.maxFilas, 1, 10_000_000),
     EXCEL_TTL_MIN: entero(60, 1, 7 * 24 * 60),
     MASIVAS_CONCURRENCIA: entero(10, 1, 200),
+    PG_POOL_MAX: entero(PLAZOS_POR_DEFECTO.poolMax, 1, 1000),
+    PG_CONEXION_MS: entero(PLAZOS_POR_DEFECTO.conexionMs, 100, 600_000),
+    PG_SENTENCIA_MS: entero(PLAZOS_POR_DEFECTO.sentenciaMs, 100, 3_600_000),
+    PG_SENTENCIA_LARGA_MS: entero(PLAZOS_POR_DEFECTO.sentenciaLargaMs, 1000, 86_400_000),
+    PG_TRANSACCION_INACTIVA_MS: entero(PLAZOS_POR_DEFECTO.transaccionInactivaMs, 100, 86_400_000),
+    PG_BLOQUEO_MS: entero(PLAZOS_POR_DEFECTO.bloqueoMs, 10, 3_600_000),
     SIMULADOR_SALDO: SALDO_SIMULADOR,
   })
   .superRefine((e, ctx) => {
@@ -340,6 +349,14 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     excelTtlMin: v.EXCEL_TTL_MIN,
     masivasConcurrencia: v.MASIVAS_CONCURRENCIA,
+    baseDeDatos: {
+      poolMax: v.PG_POOL_MAX,
+      conexionMs: v.PG_CONEXION_MS,
+      sentenciaMs: v.PG_SENTENCIA_MS,
+      sentenciaLargaMs: v.PG_SENTENCIA_LARGA_MS,
+      transaccionInactivaMs: v.PG_TRANSACCION_INACTIVA_MS,
+      bloqueoMs: v.PG_BLOQUEO_MS,
+    },
     simuladorSaldo: v.SIMULADOR_SALDO,
   };
 }

@@ -77,7 +77,7 @@ describe('a server killed mid-top-up', () => {
       await new Promise((ok) => setTimeout(ok, 500));
     }
     const [m] = await movimientos();
-    expect(m).toMatchObject({ estatus: 'exitosa', dn: '5511223344' });
+    expect(m, JSON.stringify(m)).toMatchObject({ estatus: 'exitosa', dn: '5511223344' });
 
     // The retried submit after the crash is the same top-up: no second send.
     const repetida = await fetch(`${api}/checkOut`, {

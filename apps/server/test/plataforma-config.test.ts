@@ -62,6 +62,9 @@ describe('configuration: a bad value stops the start with one line naming the va
       'SEED_DEMO no se permite con NODE_ENV=production',
     ],
     [{ PROVEEDOR_SIMULADO: 'tal vez' }, 'PROVEEDOR_SIMULADO debe ser 1 o 0'],
+    [{ PG_POOL_MAX: '0' }, 'PG_POOL_MAX debe ser un número entero entre 1 y 1000 (es "0")'],
+    [{ PG_SENTENCIA_MS: '10s' }, 'PG_SENTENCIA_MS debe ser un número entero entre 100 y 3600000 (es "10s")'],
+    [{ PG_CONEXION_MS: '50' }, 'PG_CONEXION_MS debe ser un número entero entre 100'],
     [
       { TRUST_PROXY: 'yes' },
       'TRUST_PROXY debe ser un número de saltos o direcciones IP o CIDR separadas por comas (es "yes")',
@@ -180,11 +183,24 @@ describe('production, proxies, keys and simulated providers', () => {
     );
   });
 
+  it('PostgreSQL time limits and pool: safe defaults, values taken', () => {
+    expect(leerConfig(base).baseDeDatos).toEqual({
+      poolMax: 10,
+      conexionMs: 5000,
+      sentenciaMs: 10_000,
+      sentenciaLargaMs: 600_000,
+      transaccionInactivaMs: 60_000,
+      bloqueoMs: 5000,
+    });
+    const c = leerConfig({ ...base, PG_POOL_MAX: '4', PG_SENTENCIA_MS: '2000', PG_BLOQUEO_MS: '300' });
+    expect(c.baseDeDatos).toMatchObject({ poolMax: 4, sentenciaMs: 2000, bloqueoMs: 300 });
+  });
+
   it('TRUST_PROXY: hops, or addresses and CIDRs', () => {
     expect(leerConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(leerConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(leerConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toBe(
-      '10.0.0.0/8,127.0.0.1,::1',
+      '10.0.0.0/8, 127.0.0.1,::1',
     );
   });
 

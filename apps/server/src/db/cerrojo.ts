@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, unaConexion } from './database.ts';
+import { sinPlazos } from './plazos.ts';
 
 /**
  * Runs `hacer` while this process holds the start-up lock of the database (a PostgreSQL
@@ -8,14 +9,18 @@ import { type Db, unaConexion } from './database.ts';
  * (two API processes died with "deadlock detected"). The lock goes with the connection if the
  * process dies. The embedded database has one process and one connection: nothing to wait for.
  */
-export async function enExclusiva<T>(db: Db, hacer: () => Promise<T>): Promise<T> {
-  if (unaConexion(db)) return hacer();
-  return db.connection().execute(async (conexion) => {
-    await sql`select pg_advisory_lock(hashtext('recargas:arranque'))`.execute(conexion);
-    try {
-      return await hacer();
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('recargas:arranque'))`.execute(conexion);
-    }
-  });
+export async function enExclusiva<T>(db: Db, hacer: (conexion: Db) => Promise<T>): Promise<T> {
+  if (unaConexion(db)) return hacer(db);
+  // No time limits on this connection: another process may migrate for minutes meanwhile, and
+  // what runs on it (migrations) may build indexes for as long.
+  return db.connection().execute((conexion) =>
+    sinPlazos(conexion, async () => {
+      await sql`select pg_advisory_lock(hashtext('recargas:arranque'))`.execute(conexion);
+      try {
+        return await hacer(conexion);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('recargas:arranque'))`.execute(conexion);
+      }
+    }),
+  );
 }

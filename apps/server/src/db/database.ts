@@ -9,6 +9,7 @@ import { type Config, MEMORIA } from '../config.ts';
 import { crearBitacora } from '../lib/bitacora.ts';
 import { BaseEnUso, tomarCandado } from './candado.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { opcionesSesion, PLAZOS_POR_DEFECTO, PlazoCliente } from './plazos.ts';
 import type { DB } from './schema.ts';
 
 export type Db = Kysely<DB>;
@@ -44,22 +45,33 @@ export function sentencia<R>(texto: string) {
 /** Names of the marked statements by their text (a fixed few: see PREPARADA). */
 const nombres = new Map<string, string>();
 
-/** A pg client that sends marked statements by name (a hash of their text). */
-class ClientePreparado extends pg.Client {}
 const consultar = pg.Client.prototype.query as (this: pg.Client, ...a: unknown[]) => unknown;
-Object.defineProperty(ClientePreparado.prototype, 'query', {
-  value(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-    if (typeof config === 'string' && config.includes(PREPARADA)) {
-      let name = nombres.get(config);
-      if (!name) {
-        name = `p${createHash('sha1').update(config).digest('base64url')}`;
-        nombres.set(config, name);
+
+/**
+ * A pg client that sends marked statements by name (a hash of their text) and gives up on a
+ * server that does not answer within the statement's limit (plazos.ts).
+ */
+function clienteCon(sentenciaMs: number) {
+  class Cliente extends pg.Client {
+    readonly plazo = new PlazoCliente(sentenciaMs);
+  }
+  Object.defineProperty(Cliente.prototype, 'query', {
+    value(this: Cliente, config: unknown, values?: unknown, callback?: unknown) {
+      if (typeof config !== 'string') return consultar.call(this, config, values, callback);
+      const ms = this.plazo.para(config);
+      if (config.includes(PREPARADA)) {
+        let name = nombres.get(config);
+        if (!name) {
+          name = `p${createHash('sha1').update(config).digest('base64url')}`;
+          nombres.set(config, name);
+        }
+        return PlazoCliente.vigilar(consultar.call(this, { name, text: config, values }, callback), ms, this);
       }
-      return consultar.call(this, { name, text: config, values }, callback);
-    }
-    return consultar.call(this, config, values, callback);
-  },
-});
+      return PlazoCliente.vigilar(consultar.call(this, config, values, callback), ms, this);
+    },
+  });
+  return Cliente;
+}
 
 /** Handles on the embedded PGlite (see unaConexion). */
 const embebidas = new WeakSet<Db>();
@@ -72,28 +84,31 @@ export const unaConexion = (db: Db) => embebidas.has(db);
 
 /** Real PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pg. */
 export async function abrirDb(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'logLevel'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'logLevel' | 'baseDeDatos'>>,
 ): Promise<Db> {
   if (config.databaseUrl) {
     // Tests and scripts open a database without a whole config: their pool then logs at info.
     const log = crearBitacora({ logLevel: config.logLevel ?? 'info' });
+    const plazos = config.baseDeDatos ?? PLAZOS_POR_DEFECTO;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 20,
-      Client: ClientePreparado,
+      max: plazos.poolMax,
+      connectionTimeoutMillis: plazos.conexionMs,
+      Client: clienteCon(plazos.sentenciaMs),
       // No JIT: the planner compiles a query whose estimated cost passes jit_above_cost, and a
       // count that stops at 1,001 lines of 10,000,000 is estimated at 550,000 though it reads
       // 1,178 pages: 20 ms of work took 70 ms, 50 of them compiling (issue 25, auto_explain).
-      options: '-c plan_cache_mode=force_generic_plan -c jit=off',
+      options: `-c plan_cache_mode=force_generic_plan -c jit=off ${opcionesSesion(plazos)}`,
     });
     // An idle connection closed by the server (restart, failover) is an 'error' event; without a
     // listener it would crash the process. The pool drops it and the next query reconnects.
-    pool.on('error', (e) => log.warn(`PostgreSQL: conexión inactiva cerrada (${e.message})`));
+    // Debug only: db/vigia.ts says once that the database stopped answering.
+    pool.on('error', (e) => log.debug(`PostgreSQL: conexión inactiva cerrada (${e.message})`));
     // The pool listens only while a connection is idle. One closed while checked out (between the
     // statements of a transaction) emits on its client, so every client gets a listener too: the
     // next statement then fails (a 503 for the caller) instead of the process crashing.
     pool.on('connect', (cliente) => {
-      cliente.on('error', (e) => log.warn(`PostgreSQL: conexión en uso cerrada (${e.message})`));
+      cliente.on('error', (e) => log.debug(`PostgreSQL: conexión en uso cerrada (${e.message})`));
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }

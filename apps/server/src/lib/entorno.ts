@@ -94,7 +94,7 @@ export const saltosOProxies = z
     }
     const partes = t.split(',').map((p) => p.trim());
     return partes.every(esDireccion)
-      ? partes.join(',')
+      ? t
       : falla(ctx, 'debe ser un número de saltos o direcciones IP o CIDR separadas por comas');
   });
 

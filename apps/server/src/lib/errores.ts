@@ -15,10 +15,13 @@ export const noEncontrado = () => new ErrorApi(404, M.noEncontrado);
 export const sinPermiso = () => new ErrorApi(403, M.sinPermiso);
 
 /**
- * The database is restarting or unreachable (connection refused or cut, admin shutdown,
- * starting up): a temporary 503 the client may retry, not a bug.
+ * The database is restarting, unreachable or out of time (connection refused or cut, admin
+ * shutdown, starting up; a statement or lock wait over its limit, db/plazos.ts): a temporary 503
+ * the client may retry, not a bug.
  */
 const CODIGOS_SIN_BASE = new Set([
+  '57014',
+  '55P03',
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
@@ -33,7 +36,7 @@ export const sinBaseDeDatos = (e: unknown): boolean => {
   const codigo = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   if (typeof codigo === 'string' && CODIGOS_SIN_BASE.has(codigo)) return true;
   const mensaje = e instanceof Error ? e.message : '';
-  return /Connection terminated|connection is closed|Client has encountered a connection error/i.test(
+  return /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
     mensaje,
   );
 };

@@ -2,6 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { notarEstado } from '../db/vigia.ts';
 import { ErrorApi, sinBaseDeDatos } from '../lib/errores.ts';
 
 const CATALOGO = new Set<string>(Object.values(M));
@@ -46,7 +47,9 @@ export const errores = fp(async (app: FastifyInstance) => {
       return reply.code(status).send({ mensaje });
     }
     if (sinBaseDeDatos(error)) {
-      req.log.warn({ err: error }, 'base de datos no disponible');
+      // One warning when it stops answering (db/vigia.ts), not one per request.
+      notarEstado(app.db, app.log, false, error.message);
+      req.log.debug({ err: error }, 'base de datos no disponible');
       return reply.code(503).header('retry-after', '2').send({ mensaje: M.servicioNoDisponible });
     }
     req.log.error({ err: error }, 'error no controlado');

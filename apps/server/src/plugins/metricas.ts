@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Gauge, Histogram, Registry } from 'prom-client';
+import { ESPERA_SONDEO_MS, notarEstado, sondear } from '../db/vigia.ts';
 import { COLAS } from '../jobs/colas.ts';
 import { registroProceso } from '../lib/metricas.ts';
 
@@ -36,15 +37,19 @@ export const metricas = fp(async (app: FastifyInstance) => {
   };
   app.get('/health', operativa, async () => ({ estado: 'ok' }));
 
+  // A database that does not answer within ESPERA_SONDEO_MS is "not ready": the health checks of
+  // Docker and Caddy take the process out of rotation (it hung 150 s before).
   app.get('/ready', operativa, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      await sql`select 1 from pgboss.version`.execute(app.db);
-      return { estado: 'ok' };
-    } catch (e) {
-      app.log.warn({ err: e }, 'No listo: base de datos o cola inaccesible');
-      return reply.code(503).send({ mensaje: M.servicioNoDisponible });
-    }
+    if (await sondear(app.db, app.log)) return { estado: 'ok' };
+    return reply.code(503).send({ mensaje: M.servicioNoDisponible });
+  });
+  new Gauge({
+    name: 'base_de_datos_responde',
+    help: `1 si la base de datos respondió en ${ESPERA_SONDEO_MS} ms, 0 si no`,
+    registers: [registro],
+    async collect() {
+      this.set((await sondear(app.db, app.log)) ? 1 : 0);
+    },
   });
 
   app.get(
@@ -114,7 +119,8 @@ async function leer<T>(app: FastifyInstance, consulta: () => Promise<T>): Promis
   try {
     return await consulta();
   } catch (e) {
-    app.log.warn({ err: e }, 'Métricas: la base de datos no respondió');
+    // Said once for the whole process (db/vigia.ts), not once per gauge and scrape.
+    notarEstado(app.db, app.log, false, e instanceof Error ? e.message : String(e));
     return undefined;
   }
 }

@@ -11,6 +11,7 @@ import {
   type RespuestaReportes,
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
+import { plazoLargo } from '../../db/plazos.ts';
 import { hayChips } from '../../lib/chips.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import { conDiagonales, diaDe, hoyEn, rangoMesesAtras, sumarDias } from '../../lib/fechas.ts';
@@ -58,13 +59,17 @@ function aplicarPolitica(r: repo.Rango, ajustes: ReturnType<typeof ajustesDe>, a
  * The nightly job: for every company, the days its reports may reach (its policy's oldest
  * start) are summed, so that nobody's first report of the day waits for it.
  */
-export async function sumarVentasDia(ctx: Pick<Ctx, 'db'>) {
+export async function sumarVentasDia(ctx: Pick<Ctx, 'db' | 'config'>) {
   const empresas = await ctx.db.selectFrom('empresas').selectAll().execute();
   for (const e of empresas) {
     const ajustes = ajustesDe(e);
     const hoy = hoyEn(ajustes.zonaHoraria);
     const desde = sumarDias(hoy, -ajustes.politicaVentas.antiguedadMaxDias);
-    await ventasDia.completar(ctx.db, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
+    // A company's first night may sum years of top-ups in one statement: long work's limit.
+    await ctx.db.transaction().execute(async (tx) => {
+      await plazoLargo(tx, ctx.config.baseDeDatos);
+      await ventasDia.completar(tx, e.id, { desde, hasta: hoy, zona: ajustes.zonaHoraria });
+    });
   }
   await ventasChips.limpiar(ctx.db);
   await ventasDia.limpiar(ctx.db);

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import { type Db, unaConexion } from '../../db/database.ts';
 import { Cerrojo, cediendo } from '../../db/pglite-dialect.ts';
+import { plazoLargo } from '../../db/plazos.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Bitacora } from '../../lib/bitacora.ts';
 import * as lineas from '../lineas/service.ts';
@@ -67,6 +68,8 @@ export async function escribirPorTramos<T>(
   avanzar(0, filas.length);
   if (!unaConexion(db)) {
     await db.transaction().execute(async (tx) => {
+      // One transaction of up to SUBIDA_MAX_FILAS rows: long work's statement limit.
+      await plazoLargo(tx, ctx.config.baseDeDatos);
       for (let i = 0; i < filas.length; i += TRAMO) {
         await escribir(tx, filas.slice(i, i + TRAMO), null);
         avanzar(i + TRAMO, filas.length);
