@@ -4,7 +4,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed/index.ts';
 import { baseDeDatosNueva, PASSWORD_DEMO } from './entorno.ts';
-import { ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
+import { entornoDeProceso, ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
 
 /**
  * Issue 40: PostgreSQL stops answering (connections stay open, no bytes pass). Before, /ready and
@@ -72,16 +72,11 @@ beforeAll(async () => {
   await proxy.escuchar(puertoProxy);
   url.port = String(puertoProxy);
   const puerto = await puertoLibre();
-  api = new ProcesoApi(`http://127.0.0.1:${puerto}`, {
-    ...process.env,
-    PORT: String(puerto),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: 'secreto-de-la-prueba-de-base-silenciosa-0123456789',
-    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-base-silenciosa-0123456789',
-    WORKERS: '0',
-    LOG_LEVEL: 'info',
-  });
+  const secreto = 'secreto-de-la-prueba-de-base-silenciosa-0123456789';
+  api = new ProcesoApi(
+    `http://127.0.0.1:${puerto}`,
+    entornoDeProceso({ puerto, url: url.toString(), secreto }, { WORKERS: '0', LOG_LEVEL: 'info' }),
+  );
   await api.arrancar();
 }, 120_000);
 afterAll(async () => {

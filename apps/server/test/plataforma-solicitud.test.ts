@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, PASSWORD_DEMO } from './entorno.ts';
-import { ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
+import { entornoDeProceso, ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
 
 /**
  * Issue 39: a request's id is its X-Request-Id when sane, else a UUID (they restarted at req-1
@@ -26,20 +26,20 @@ beforeAll(async () => {
   borrar = base.borrar;
   datos = mkdtempSync(join(tmpdir(), 'recargas-solicitud-'));
   const puerto = await puertoLibre();
-  api = new ProcesoApi(`http://127.0.0.1:${puerto}`, {
-    ...process.env,
-    PORT: String(puerto),
-    HOST: '127.0.0.1',
-    DATA_DIR: datos,
-    DATABASE_URL: base.url ?? '',
-    SEED_DEMO: '1',
-    JWT_SECRET: 'secreto-de-la-prueba-de-solicitudes-0123456789',
-    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-solicitudes-0123456789',
-    PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`,
-    PROVIDER_TIMEOUT_MS: '300',
-    RECONCILIAR_TRAS: '1',
-    LOG_LEVEL: 'info',
-  });
+  const secreto = 'secreto-de-la-prueba-de-solicitudes-0123456789';
+  api = new ProcesoApi(
+    `http://127.0.0.1:${puerto}`,
+    entornoDeProceso(
+      { puerto, url: base.url, datos, secreto },
+      {
+        SEED_DEMO: '1',
+        PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as { port: number }).port}`,
+        PROVIDER_TIMEOUT_MS: '300',
+        RECONCILIAR_TRAS: '1',
+        LOG_LEVEL: 'info',
+      },
+    ),
+  );
   await api.arrancar();
 }, 120_000);
 afterAll(async () => {

@@ -84,3 +84,20 @@ export const puertoLibre = () =>
       s.close(() => ok(port));
     });
   });
+
+/**
+ * The environment of an API or worker process a test starts: on PostgreSQL database `url`, else
+ * the embedded one in `datos`; its secrets derived from `secreto` (32+ characters).
+ */
+export const entornoDeProceso = (
+  o: { puerto: number; url: string | undefined; datos?: string; secreto: string },
+  mas: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(o.puerto),
+  HOST: '127.0.0.1',
+  ...(o.url ? { DATABASE_URL: o.url } : { DATA_DIR: o.datos ?? 'memory://' }),
+  JWT_SECRET: o.secreto,
+  DOS_PASOS_CLAVES: `prueba:${o.secreto}`,
+  ...mas,
+});
