@@ -23,7 +23,9 @@ const TiendaLocal = requerir('@fastify/rate-limit/store/LocalStore.js') as new (
 ) => TiendaPlugin;
 
 /**
- * Per-IP request limits (RATE_LIMIT_MAX a minute). With REDIS_URL the counters are shared by
+ * Per-IP request limits (RATE_LIMIT_MAX a minute) of the API. The web app is not counted: its
+ * files, its pages (the not-found handler, which the limiter does not hook), the offline page
+ * and each company's manifest, icons and logo (their routes say rateLimit: false). With REDIS_URL the counters are shared by
  * every API process; while Redis is away each process counts on its own (ARCHITECTURE.md: a
  * fallback, never an error), with one warning when it goes and one line when it is back.
  */
@@ -46,6 +48,12 @@ export const limites = fp(async (app: FastifyInstance) => {
       redis.disconnect();
     });
   }
+  // The web app's own files (@fastify/static marks each route with config.file) are not counted:
+  // one cold start loads over a hundred, and an office's browsers share one address (issue 39).
+  // Added before the limiter's own onRoute hook, which reads the flag.
+  app.addHook('onRoute', (ruta) => {
+    if (ruta.config?.file) ruta.config.rateLimit = false;
+  });
   await app.register(rateLimit, {
     max: app.config.rateLimitMax,
     timeWindow: '1 minute',

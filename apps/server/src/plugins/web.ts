@@ -157,7 +157,7 @@ export const web = fp(async (app: FastifyInstance, opciones: { dir?: string | un
     shell: hayWeb ? precargaDe(dir, indice, 'shell.json') : '',
     marco: existsSync(join(dir, 'marco.js')),
   };
-  app.get('/offline.html', { schema: { hide: true } }, (_req, reply) =>
+  app.get('/offline.html', { schema: { hide: true }, config: { rateLimit: false } }, (_req, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDAR).send(SIN_RED),
   );
   app.setNotFoundHandler((req, reply) => {

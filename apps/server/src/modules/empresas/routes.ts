@@ -21,6 +21,12 @@ import * as empresas from './service.ts';
 
 const nombreEmpresa = z.object({ name: z.string().min(1).max(60) });
 
+/**
+ * The logo, the manifest and the icons are files of the web app to the browser, fetched with
+ * every cold start or install: the per-address limit does not count them (issue 39).
+ */
+const archivoWeb = { rateLimit: false as const };
+
 export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin's routes read multipart bodies (the logo), with these limits.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_KB * 1024, files: 1, fields: 0, parts: 1 } });
@@ -36,9 +42,16 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.logo,
-    esquema('empresas', 'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)', {
-      params: nombreEmpresa,
-    }),
+    {
+      ...esquema(
+        'empresas',
+        'Logo de una empresa (la URL que da `image` del tema; ?v= cambia con cada logo)',
+        {
+          params: nombreEmpresa,
+        },
+      ),
+      config: archivoWeb,
+    },
     async (req, reply) => {
       const l = await empresas.logo(app.db, await empresas.buscar(app.db, req.params.name, req.headers.host));
       return reply.type(l.tipo).header('cache-control', 'public, max-age=300').send(l.datos);
@@ -47,9 +60,12 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.manifiesto,
-    esquema('empresas', 'Manifiesto de la app instalable de la empresa (inicia en su login)', {
-      params: nombreEmpresa,
-    }),
+    {
+      ...esquema('empresas', 'Manifiesto de la app instalable de la empresa (inicia en su login)', {
+        params: nombreEmpresa,
+      }),
+      config: archivoWeb,
+    },
     async (req, reply) => {
       const e = await empresas.buscar(app.db, req.params.name, req.headers.host);
       return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifiesto(e));
@@ -58,9 +74,12 @@ export const rutasEmpresas: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_EMPRESAS.icono,
-    esquema('empresas', 'Icono cuadrado PNG de la app instalable, en el color de la empresa', {
-      params: nombreEmpresa.extend({ tam: z.enum(TAMANOS_ICONO) }),
-    }),
+    {
+      ...esquema('empresas', 'Icono cuadrado PNG de la app instalable, en el color de la empresa', {
+        params: nombreEmpresa.extend({ tam: z.enum(TAMANOS_ICONO) }),
+      }),
+      config: archivoWeb,
+    },
     async (req, reply) => {
       const e = await empresas.buscar(app.db, req.params.name, req.headers.host);
       // The manifest names each icon with ?v= of the colours: a new colour is a new address.
