@@ -2,7 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descifrar } from '../src/lib/claves.ts';
+import { descifrarDosPasos } from '../src/modules/auth/llaves.ts';
 import { crearEntorno, type Entorno, PASSWORD_DEMO } from './entorno.ts';
 
 // Login throttling (modules/auth/limites.ts): waits fall on the client (IP) that fails, per
@@ -208,7 +208,7 @@ describe('login throttling', () => {
       .where('empresa_id', '=', vcell)
       .where('username', '=', 'admin')
       .executeTakeFirstOrThrow();
-    const totp = new TOTP({ secret: descifrar(e.config.jwtSecret, totp_secreto as string) });
+    const totp = new TOTP({ secret: descifrarDosPasos(e.config, totp_secreto as string) });
     const validos = [-30, 0, 30].map((s) => totp.generate({ timestamp: Date.now() + s * 1000 }));
     const malo = ['000000', '111111', '222222', '333333'].find((c) => !validos.includes(c)) as string;
     const verificar = (code: string, ip: string) =>

@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { decodeJwt, SignJWT } from 'jose';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { descifrar } from '../src/lib/claves.ts';
+import { descifrarDosPasos } from '../src/modules/auth/llaves.ts';
 import { conToken, crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
 
 let e: Entorno;
@@ -229,7 +229,7 @@ describe('two-step verification (codes 13, 14, 15)', () => {
       .select('totp_secreto')
       .where('username', '=', 'root')
       .executeTakeFirstOrThrow();
-    return new TOTP({ secret: descifrar(e.config.jwtSecret, u.totp_secreto as string) });
+    return new TOTP({ secret: descifrarDosPasos(e.config, u.totp_secreto as string) });
   };
   const verificar = (code: string) =>
     e.app.inject({

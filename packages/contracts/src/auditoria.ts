@@ -25,6 +25,7 @@ export const TIPOS_AUDITORIA = {
   minimo: M.tipoSaldoMinimo,
   plataforma: M.tipoPlataformaCarrier,
   configuracion: M.tipoCambioConfiguracion,
+  claveDosPasos: M.tipoClaveDosPasos,
 } as const;
 export type TipoAuditoria = keyof typeof TIPOS_AUDITORIA;
 

@@ -20,6 +20,7 @@ const AYUDA = `Uso:
   npm run admin -- disable <empresa> <username>     (ya no puede entrar; cierra sus sesiones)
   npm run admin -- set-permissions <empresa> <username> [--permiso CLAVE]...   (sin ninguno: quita todos)
   npm run admin -- set-routes <empresa> <username> [--ruta ruta]...            (sin ninguna: sin restricción)
+  npm run admin -- rotate-two-step-keys   (recifra los secretos de dos pasos con la primera clave de DOS_PASOS_CLAVES)
 Las contraseñas se piden sin eco en la terminal, o se leen de la entrada estándar, una por línea.
 Usa DATABASE_URL o DATA_DIR como el servidor.`;
 
@@ -59,6 +60,7 @@ const ORDENES = [
   'disable',
   'set-permissions',
   'set-routes',
+  'rotate-two-step-keys',
 ];
 if (!orden || !ORDENES.includes(orden)) fallar(orden ? `Orden desconocida: ${orden}` : 'Falta la orden');
 
@@ -161,6 +163,21 @@ async function cambiarCuenta(db: Db, empresaId: number, username: string) {
   return 'con contraseña nueva; sus sesiones se cerraron';
 }
 
+/**
+ * rotate-two-step-keys: how many secrets moved to the current key, and those no configured key
+ * reads, by key id (exit code 1: removing a key now would lock those users out).
+ */
+async function rotarDosPasos(db: Db) {
+  const r = await auth.rotarClavesDosPasos(db, config);
+  const ilegibles = [...r.ilegibles.values()].reduce((a, n) => a + n, 0);
+  console.log(`Secretos de dos pasos recifrados con la clave ${r.actual}: ${r.recifrados}`);
+  console.log(`Sin poder leerse: ${ilegibles}`);
+  if (ilegibles === 0) return;
+  const claves = [...r.ilegibles].map(([clave, n]) => `${clave} (${n})`).join(', ');
+  console.error(`Ninguna clave configurada los lee; faltan o no abren las claves: ${claves}`);
+  process.exitCode = 1;
+}
+
 // The lock of an embedded database (db/candado.ts) is taken here: with the server up, this stops.
 // A bad setting (config.ts names the variable) is its one line, as for the server.
 const config = (() => {
@@ -175,6 +192,7 @@ const db = await abrirDb(config);
 try {
   await migrar(db);
   if (orden === 'create-company') await crearEmpresa(db);
+  else if (orden === 'rotate-two-step-keys') await rotarDosPasos(db);
   else await enCuenta(db);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);

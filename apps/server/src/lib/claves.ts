@@ -30,7 +30,7 @@ export function iguales(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** AES-256-GCM for secrets at rest (TOTP seeds), keyed from the server secret. */
+/** AES-256-GCM for secrets at rest (TOTP seeds: auth/llaves.ts), keyed from `secreto`. */
 export function cifrar(secreto: string, texto: string): string {
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', createHash('sha256').update(`cifrado:${secreto}`).digest(), iv);

@@ -2,9 +2,8 @@ import { alternativas, ENDPOINTS, type Endpoint, puedeLlamar } from '@recargas/c
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { iguales } from '../lib/claves.ts';
 import { ErrorApi, sinPermiso } from '../lib/errores.ts';
-import { type Sesion, sesionDeToken, xsrfDe } from '../modules/auth/service.ts';
+import { type Sesion, sesionDeToken, xsrfValido } from '../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,11 +50,8 @@ export const acceso = fp(async (app: FastifyInstance) => {
     if (alternativas(ENDPOINTS[endpoint]).length === 0) return;
     const sesion = await sesionDeToken(app, bearer(req));
     if (!puedeLlamar(sesion, endpoint)) throw sinPermiso();
-    if (CAMBIAN_ESTADO.has(req.method)) {
-      const enviado = req.headers['x-xsrf-token'];
-      if (typeof enviado !== 'string' || !iguales(enviado, xsrfDe(app.config, sesion.sid))) {
-        throw new ErrorApi(403, M.xsrfInvalido);
-      }
+    if (CAMBIAN_ESTADO.has(req.method) && !xsrfValido(app.config, sesion.sid, req.headers['x-xsrf-token'])) {
+      throw new ErrorApi(403, M.xsrfInvalido);
     }
     // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it.
     req.sesion = { ...sesion, ip: req.ip };

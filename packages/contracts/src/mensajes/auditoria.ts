@@ -22,6 +22,7 @@ export const MENSAJES_AUDITORIA = {
   /** (propio) */ tipoSaldoMinimo: 'Saldo mínimo',
   /** (propio) */ tipoPlataformaCarrier: 'Plataforma por carrier',
   /** (propio) */ tipoCambioConfiguracion: 'Configuración',
+  /** (propio) */ tipoClaveDosPasos: 'Clave de verificación en dos pasos',
   /** (propio) */ actorConciliacion: 'conciliación',
   /** (propio) */ actorOperador: 'operador (CLI)',
   /** (propio) */ actorSinUsuario: 'recarga sin usuario',

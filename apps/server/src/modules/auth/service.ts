@@ -5,17 +5,26 @@ import { M } from '@recargas/contracts/mensajes';
 import { esAdministrador } from '@recargas/contracts/niveles';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Config } from '../../config.ts';
 import type { Ctx as ContextoCompleto } from '../../contexto.ts';
-import { aleatorio, cifrar, descifrar, hmac, iguales, sha256, verificarPassword } from '../../lib/claves.ts';
+import { aleatorio, iguales, sha256, verificarPassword } from '../../lib/claves.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
 import * as limites from './limites.ts';
+import {
+  cifrarDosPasos,
+  descifrarDosPasos,
+  firmarToken,
+  SecretoIlegible,
+  verificarToken,
+  xsrfDe,
+  xsrfValido,
+} from './llaves.ts';
 import * as repo from './repo.ts';
-import { tokensDe } from './tokens.ts';
 
 export { desbloquear } from './limites.ts';
+export { xsrfValido } from './llaves.ts';
+export { rotarClavesDosPasos } from './rotacion.ts';
 
 /** What login and the session need of the context (contexto.ts). */
 type Ctx = Pick<ContextoCompleto, 'db' | 'config'>;
@@ -54,12 +63,6 @@ export interface SesionNueva {
   xsrf: string;
 }
 
-/** The anti-forgery token is bound to the session, so a cookie planted by another site fails. */
-export const xsrfDe = (config: Config, sid: string) => hmac(config.jwtSecret, `xsrf:${sid}`);
-
-const firmar = (ctx: Ctx, u: { id: number; empresa_id: number; nivel: number }, sid: string) =>
-  tokensDe(ctx.config.jwtSecret).firmar(u, sid, ctx.config.accessTtl);
-
 /** Company, throttle and password: the common first half of login, 2FA setup and 2FA verify. */
 async function autenticar(ctx: Ctx, cred: Credenciales, ip: string) {
   const empresa = await empresas.buscar(ctx.db, cred.empresa);
@@ -83,7 +86,7 @@ const totpDe = (empresa: string, username: string, secreto: string) =>
 async function nuevoQr(ctx: Ctx, empresa: empresas.Empresa, u: usuarios.Usuario): Promise<string> {
   const secreto = new Secret({ size: 20 }).base32;
   await usuarios.guardarTotp(ctx.db, empresa.id, u.id, {
-    totp_secreto: cifrar(ctx.config.jwtSecret, secreto),
+    totp_secreto: cifrarDosPasos(ctx.config, secreto),
     totp_confirmado: false,
   });
   try {
@@ -116,23 +119,39 @@ export async function configurarDosPasos(ctx: Ctx, cred: Credenciales, ip: strin
   return { qrCodeUrl: await nuevoQr(ctx, empresa, u) };
 }
 
+const codigoRechazado = (u: usuarios.Usuario) =>
+  new ErrorApi(401, M.codigoIncorrecto, { code: u.totp_confirmado ? PASO.codigo : PASO.codigoNuevo });
+
+/**
+ * The user's stored two-step secret in clear. One no key reads (its key left DOS_PASOS_CLAVES
+ * too early) is the operator's to fix: logged with the key's id, and the code is refused.
+ */
+function secretoTotp(ctx: Ctx & Pick<ContextoCompleto, 'log'>, u: usuarios.Usuario, guardado: string) {
+  try {
+    return descifrarDosPasos(ctx.config, guardado);
+  } catch (e) {
+    if (!(e instanceof SecretoIlegible)) throw e;
+    ctx.log.error({ usuarioId: u.id, empresaId: u.empresa_id, clave: e.clave }, e.message);
+    throw codigoRechazado(u);
+  }
+}
+
 export async function verificarDosPasos(
-  ctx: Ctx,
+  ctx: Ctx & Pick<ContextoCompleto, 'log'>,
   cred: Credenciales & { code: string },
   ip: string,
 ): Promise<SesionNueva> {
   const { empresa, u, claves } = await autenticar(ctx, cred, ip);
   if (!requiereDosPasos(u)) throw new ErrorApi(409, M.credencialesInvalidas, { code: PASO.normal });
   if (!u.totp_secreto) return pasoDosPasos(ctx, empresa, u);
-  const totp = totpDe(empresa.nombre, u.username, descifrar(ctx.config.jwtSecret, u.totp_secreto));
+  const totp = totpDe(empresa.nombre, u.username, secretoTotp(ctx, u, u.totp_secreto));
   const delta = totp.validate({ token: cred.code, window: 1 });
   // A code is good once: its time step must be later than the last one used (no replay).
   const usado =
     delta !== null && (await usuarios.usarPasoTotp(ctx.db, empresa.id, u.id, totp.counter() + delta));
   if (!usado) {
     await limites.fallo(ctx, claves);
-    const code = u.totp_confirmado ? PASO.codigo : PASO.codigoNuevo;
-    throw new ErrorApi(401, M.codigoIncorrecto, { code });
+    throw codigoRechazado(u);
   }
   await limites.exito(ctx, claves);
   return abrirSesion(ctx, empresa, u, ip);
@@ -159,7 +178,7 @@ async function abrirSesion(
   });
   return {
     respuesta: {
-      token: await firmar(ctx, u, sid),
+      token: await firmarToken(ctx.config, u, sid),
       nivel: u.nivel,
       isMonto: u.is_monto,
       username: u.username,
@@ -213,7 +232,7 @@ async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId:
 /** Bearer token -> session. 'Token expirado' lets the browser renew; anything else is invalid. */
 export async function sesionDeToken(ctx: Ctx, token: string | undefined): Promise<Sesion> {
   if (!token) throw tokenInvalido();
-  const r = await tokensDe(ctx.config.jwtSecret).verificar(token);
+  const r = await verificarToken(ctx.config, token);
   if (r === 'expirado') throw new ErrorApi(401, M.tokenExpirado);
   if (r === 'invalido') throw tokenInvalido();
   return cargarSesion(ctx, r.sid, r.usuarioId, r.empresaId);
@@ -229,10 +248,14 @@ export async function renovar(ctx: Ctx, cookie: string | undefined, xsrf: string
     .where('id', '=', sid)
     .executeTakeFirst();
   if (!fila || !iguales(fila.secreto_hash, sha256(secreto))) throw tokenInvalido();
-  if (!xsrf || !iguales(xsrf, xsrfDe(ctx.config, sid))) throw new ErrorApi(403, M.xsrfInvalido);
+  if (!xsrfValido(ctx.config, sid, xsrf)) throw new ErrorApi(403, M.xsrfInvalido);
   const s = await cargarSesion(ctx, sid, fila.usuario_id, fila.empresa_id);
   return {
-    token: await firmar(ctx, { id: s.usuarioId, empresa_id: s.empresaUsuarioId, nivel: s.nivel }, sid),
+    token: await firmarToken(
+      ctx.config,
+      { id: s.usuarioId, empresa_id: s.empresaUsuarioId, nivel: s.nivel },
+      sid,
+    ),
   };
 }
 

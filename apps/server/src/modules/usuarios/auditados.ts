@@ -85,3 +85,19 @@ export const auditarLista = (
   auditoria.registrar(tx, actor(q), [
     { ...deUsuario(ids.empresaId, ids.id), tipo, antes: { [tipo]: antes }, despues: { [tipo]: despues } },
   ]);
+
+/** Two-step secrets rewritten under another key (the CLI's rotate-two-step-keys): the key ids before and after. */
+export const auditarClavesTotp = (
+  tx: Db,
+  cambios: { id: number; empresa_id: number; antes: string; despues: string }[],
+) =>
+  auditoria.registrar(
+    tx,
+    auditoria.OPERADOR,
+    cambios.map((c) => ({
+      ...deUsuario(c.empresa_id, c.id),
+      tipo: 'claveDosPasos' as const,
+      antes: { clave: c.antes },
+      despues: { clave: c.despues },
+    })),
+  );

@@ -100,26 +100,6 @@ async function insertarEn(tx: Db, u: NuevoUsuario): Promise<number> {
   return id;
 }
 
-export const guardarTotp = (
-  db: Db,
-  empresaId: number,
-  id: number,
-  cambios: { totp_secreto?: string | null; totp_confirmado?: boolean },
-) =>
-  db.updateTable('usuarios').set(cambios).where('id', '=', id).where('empresa_id', '=', empresaId).execute();
-
-/** Records a TOTP step as used; false when that step (or a later one) was used already. */
-export async function usarPasoTotp(db: Db, empresaId: number, id: number, paso: number): Promise<boolean> {
-  const r = await db
-    .updateTable('usuarios')
-    .set({ totp_ultimo_paso: paso, totp_confirmado: true })
-    .where('id', '=', id)
-    .where('empresa_id', '=', empresaId)
-    .where((eb) => eb.or([eb('totp_ultimo_paso', 'is', null), eb('totp_ultimo_paso', '<', paso)]))
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
-}
-
 // ---- Users screens (issue 6)
 
 /** What each filterable column shows, as SQL over usuarios u, lideres l and clientes c. */

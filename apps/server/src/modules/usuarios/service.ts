@@ -29,8 +29,7 @@ export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
 
 export const porUsername = repo.porUsername;
 export const porId = repo.porId;
-export const guardarTotp = repo.guardarTotp;
-export const usarPasoTotp = repo.usarPasoTotp;
+export { guardarTotp, recifrarTotp, usarPasoTotp } from './totp.ts';
 
 export type DatosUsuario = Omit<repo.NuevoUsuario, 'passwordHash'> & { password: string };
 
