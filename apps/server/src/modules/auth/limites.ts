@@ -3,6 +3,7 @@ import { texto } from '@recargas/contracts/mensajes';
 import type { Config } from '../../config.ts';
 import type { Ctx as ContextoCompleto } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
+import { nonceDe } from './dispositivos.ts';
 import * as repo from './repo.ts';
 
 /*
@@ -28,6 +29,11 @@ import * as repo from './repo.ts';
  * A success clears its (account, IP) key, and the account's count while it is not under attack
  * (an owner's own typos do not add up over the day; an attack is not lifted by its owner
  * logging in). The TOTP step of two-step login fails and clears the same keys.
+ *
+ * A browser with a device cookie for the account (dispositivos.ts) is none of the above: an
+ * office's cashiers share one address, and anyone there could otherwise make it wait for all of
+ * them (issue 39). Its failures count on its own key only, with the (account, IP) scale: after
+ * loginMaxFallosCuenta of them that browser waits, on that account, and nobody else does.
  */
 
 /** What the throttling needs of the context (contexto.ts). */
@@ -37,11 +43,28 @@ export interface Claves {
   cuenta: string;
   par: string;
   ip: string;
+  /** The key of the browser's device cookie for this account, when it sent a valid one. */
+  dispositivo: string | undefined;
 }
 
-export function clavesDe(empresaId: number, username: string, ip: string): Claves {
-  const cuenta = `u:${empresaId}:${username.toLowerCase()}`;
-  return { cuenta, par: `${cuenta}@${ip}`, ip: `ip:${ip}` };
+/** Who is logging in: the address, and the device cookie its browser sent (if any). */
+export interface Cliente {
+  ip: string;
+  dispositivo: string | undefined;
+}
+
+const cuentaDe = (empresaId: number, username: string) => `u:${empresaId}:${username.toLowerCase()}`;
+
+export function clavesDe(config: Config, empresaId: number, username: string, cliente: Cliente): Claves {
+  const cuenta = cuentaDe(empresaId, username);
+  const nonce = nonceDe(config, cliente.dispositivo, cuenta);
+  return {
+    cuenta,
+    par: `${cuenta}@${cliente.ip}`,
+    ip: `ip:${cliente.ip}`,
+    // Under the account like a client's address, so the admin CLI's unlock clears it too.
+    dispositivo: nonce && `${cuenta}@dispositivo:${nonce}`,
+  };
 }
 
 /** The first hold of an attempt on an account under attack (ms); it doubles per failure. */
@@ -68,10 +91,16 @@ const escala = (c: Config, desde: number, duplicaTras = desde): repo.Escala => (
 
 /**
  * Before the password is checked: 429 while this client (on this account, or at all) must
- * wait; on an account under attack, holds the attempt for its bounded delay.
+ * wait; on an account under attack, holds the attempt for its bounded delay. A known browser
+ * waits only for its own failures.
  */
 export async function comprobar(ctx: Ctx, k: Claves): Promise<void> {
   const c = ctx.config;
+  if (k.dispositivo) {
+    const [propio] = await repo.intentos(ctx.db, [k.dispositivo]);
+    if (propio && propio.segundos > 0) throw demasiados(propio.segundos);
+    return;
+  }
   const filas = await repo.intentos(ctx.db, [k.cuenta, k.par, k.ip]);
   const de = (clave: string) => filas.find((f) => f.clave === clave);
   const espera = Math.max(de(k.par)?.segundos ?? 0, de(k.ip)?.segundos ?? 0);
@@ -87,9 +116,16 @@ export async function comprobar(ctx: Ctx, k: Claves): Promise<void> {
   }
 }
 
-/** A wrong password or code: one failure for the account, this client on it, and this client. */
+/**
+ * A wrong password or code: one failure for the account, this client on it, and this client; a
+ * known browser's, for that browser alone.
+ */
 export async function fallo(ctx: Ctx, k: Claves): Promise<void> {
   const c = ctx.config;
+  if (k.dispositivo) {
+    await repo.registrarFallo(ctx.db, k.dispositivo, escala(c, c.loginMaxFallosCuenta));
+    return;
+  }
   const n = c.loginMaxFallosCuenta;
   // The account's own count only marks it under attack, for loginBloqueo after its last failure.
   const deLaCuenta = await repo.registrarFallo(ctx.db, k.cuenta, {
@@ -103,9 +139,12 @@ export async function fallo(ctx: Ctx, k: Claves): Promise<void> {
   await repo.registrarFallo(ctx.db, k.ip, escala(c, c.loginMaxFallosIp));
 }
 
-/** A login that got through: this client starts afresh on this account. */
+/**
+ * A login that got through: this client starts afresh on this account. A known browser clears
+ * its own key only: the failures of others at its address are theirs.
+ */
 export async function exito(ctx: Ctx, k: Claves): Promise<void> {
-  await repo.limpiarFallos(ctx.db, k.par);
+  await repo.limpiarFallos(ctx.db, k.dispositivo ?? k.par);
   await repo.limpiarSiNoEspera(ctx.db, k.cuenta);
 }
 
@@ -114,6 +153,6 @@ export async function exito(ctx: Ctx, k: Claves): Promise<void> {
  * wait on all accounts, its IP key, stays: that one is about the client).
  */
 export async function desbloquear(db: ContextoCompleto['db'], empresaId: number, username: string) {
-  const r = await repo.limpiarCuenta(db, clavesDe(empresaId, username, '').cuenta);
+  const r = await repo.limpiarCuenta(db, cuentaDe(empresaId, username));
   return Number(r.numDeletedRows);
 }

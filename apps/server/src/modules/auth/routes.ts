@@ -11,18 +11,25 @@ import {
   respuestaToken,
   verificacion2fa,
 } from '@recargas/contracts/auth';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquema } from '../../lib/rutas.ts';
+import { COOKIE_DISPOSITIVO, RUTAS_DISPOSITIVO, VIDA_DISPOSITIVO } from './dispositivos.ts';
 import * as auth from './service.ts';
 
 const COOKIE_RENOVACION = 'rt';
 const RUTA_RENOVACION = API_AUTH.renovarToken;
 const respuestasLogin = { 200: respuestaLogin, 401: respuestaPasoLogin };
 
+/** Who is logging in: the address (TRUST_PROXY honoured) and the browser's device cookie. */
+const cliente = (req: FastifyRequest) => ({ ip: req.ip, dispositivo: req.cookies[COOKIE_DISPOSITIVO] });
+
 export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
-  /** Sets the renewal cookie (httpOnly) and the XSRF-TOKEN cookie the browser echoes. */
+  /**
+   * Sets the renewal cookie (httpOnly), the XSRF-TOKEN cookie the browser echoes and, after a
+   * login, the device cookie (httpOnly, one copy per login path: a cookie has one path).
+   */
   const entregar = (reply: FastifyReply, s: auth.SesionNueva) => {
     const comunes = {
       secure: app.config.cookieSecure,
@@ -31,13 +38,18 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
     } as const;
     reply.setCookie(COOKIE_RENOVACION, s.renovacion, { ...comunes, httpOnly: true, path: RUTA_RENOVACION });
     reply.setCookie('XSRF-TOKEN', s.xsrf, { ...comunes, httpOnly: false, path: '/' });
+    if (s.dispositivo) {
+      const dispositivo = { ...comunes, maxAge: VIDA_DISPOSITIVO, httpOnly: true };
+      for (const path of RUTAS_DISPOSITIVO)
+        reply.setCookie(COOKIE_DISPOSITIVO, s.dispositivo, { ...dispositivo, path });
+    }
     return s.respuesta;
   };
 
   app.post(
     API_AUTH.iniciarSesion,
     esquema('auth', 'Inicio de sesión', { body: credenciales, response: respuestasLogin }),
-    async (req, reply) => entregar(reply, await auth.iniciarSesion(app, req.body, req.ip)),
+    async (req, reply) => entregar(reply, await auth.iniciarSesion(app, req.body, cliente(req))),
   );
 
   app.post(
@@ -46,7 +58,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
       body: credenciales,
       response: { 200: respuestaQr },
     }),
-    async (req) => auth.configurarDosPasos(app, req.body, req.ip),
+    async (req) => auth.configurarDosPasos(app, req.body, cliente(req)),
   );
 
   app.post(
@@ -55,7 +67,7 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
       body: verificacion2fa,
       response: respuestasLogin,
     }),
-    async (req, reply) => entregar(reply, await auth.verificarDosPasos(app, req.body, req.ip)),
+    async (req, reply) => entregar(reply, await auth.verificarDosPasos(app, req.body, cliente(req))),
   );
 
   app.post(

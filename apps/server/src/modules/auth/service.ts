@@ -10,6 +10,7 @@ import { aleatorio, iguales, sha256, verificarPassword } from '../../lib/claves.
 import { ErrorApi } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
+import { emitir } from './dispositivos.ts';
 import * as limites from './limites.ts';
 import {
   cifrarDosPasos,
@@ -56,17 +57,19 @@ export interface Sesion {
   ip?: string;
 }
 
-/** What a successful login hands to the route: the body plus the two cookies' values. */
+/** What a successful login hands to the route: the body plus the cookies' values. */
 export interface SesionNueva {
   respuesta: RespuestaLogin;
   renovacion: string;
   xsrf: string;
+  /** The device cookie (dispositivos.ts): only a whole login, two-step code included, sets it. */
+  dispositivo?: string;
 }
 
 /** Company, throttle and password: the common first half of login, 2FA setup and 2FA verify. */
-async function autenticar(ctx: Ctx, cred: Credenciales, ip: string) {
+async function autenticar(ctx: Ctx, cred: Credenciales, cliente: limites.Cliente) {
   const empresa = await empresas.buscar(ctx.db, cred.empresa);
-  const claves = limites.clavesDe(empresa.id, cred.username, ip);
+  const claves = limites.clavesDe(ctx.config, empresa.id, cred.username, cliente);
   await limites.comprobar(ctx, claves);
   const u = await usuarios.porUsername(ctx.db, empresa.id, cred.username);
   if (!(await verificarPassword(u?.password_hash, cred.password)) || !u) {
@@ -106,15 +109,18 @@ async function pasoDosPasos(ctx: Ctx, empresa: empresas.Empresa, u: usuarios.Usu
   throw new ErrorApi(401, M.dosPasosCodigo, { code: PASO.codigo });
 }
 
-export async function iniciarSesion(ctx: Ctx, cred: Credenciales, ip: string): Promise<SesionNueva> {
-  const { empresa, u, claves } = await autenticar(ctx, cred, ip);
+export async function iniciarSesion(
+  ctx: Ctx,
+  cred: Credenciales,
+  cliente: limites.Cliente,
+): Promise<SesionNueva> {
+  const { empresa, u, claves } = await autenticar(ctx, cred, cliente);
   if (requiereDosPasos(u)) return pasoDosPasos(ctx, empresa, u);
-  await limites.exito(ctx, claves);
-  return abrirSesion(ctx, empresa, u, ip);
+  return concluirLogin(ctx, empresa, u, claves, cliente);
 }
 
-export async function configurarDosPasos(ctx: Ctx, cred: Credenciales, ip: string) {
-  const { empresa, u } = await autenticar(ctx, cred, ip);
+export async function configurarDosPasos(ctx: Ctx, cred: Credenciales, cliente: limites.Cliente) {
+  const { empresa, u } = await autenticar(ctx, cred, cliente);
   if (!requiereDosPasos(u) || u.totp_confirmado) throw new ErrorApi(409, M.errorQr);
   return { qrCodeUrl: await nuevoQr(ctx, empresa, u) };
 }
@@ -139,9 +145,9 @@ function secretoTotp(ctx: Ctx & Pick<ContextoCompleto, 'log'>, u: usuarios.Usuar
 export async function verificarDosPasos(
   ctx: Ctx & Pick<ContextoCompleto, 'log'>,
   cred: Credenciales & { code: string },
-  ip: string,
+  cliente: limites.Cliente,
 ): Promise<SesionNueva> {
-  const { empresa, u, claves } = await autenticar(ctx, cred, ip);
+  const { empresa, u, claves } = await autenticar(ctx, cred, cliente);
   if (!requiereDosPasos(u)) throw new ErrorApi(409, M.credencialesInvalidas, { code: PASO.normal });
   if (!u.totp_secreto) return pasoDosPasos(ctx, empresa, u);
   const totp = totpDe(empresa.nombre, u.username, secretoTotp(ctx, u, u.totp_secreto));
@@ -153,8 +159,20 @@ export async function verificarDosPasos(
     await limites.fallo(ctx, claves);
     throw codigoRechazado(u);
   }
+  return concluirLogin(ctx, empresa, u, claves, cliente);
+}
+
+/** A whole login has succeeded: the client starts afresh, a session opens, the browser is known. */
+async function concluirLogin(
+  ctx: Ctx,
+  empresa: empresas.Empresa,
+  u: usuarios.Usuario,
+  claves: limites.Claves,
+  cliente: limites.Cliente,
+): Promise<SesionNueva> {
   await limites.exito(ctx, claves);
-  return abrirSesion(ctx, empresa, u, ip);
+  const sesion = await abrirSesion(ctx, empresa, u, cliente.ip);
+  return { ...sesion, dispositivo: emitir(ctx.config, cliente.dispositivo, claves.cuenta) };
 }
 
 /** A new session of user `u` of company `empresa`, working in `trabajo` (a root's switch) or its own. */
