@@ -53,7 +53,8 @@ export const acceso = fp(async (app: FastifyInstance) => {
     if (CAMBIAN_ESTADO.has(req.method) && !xsrfValido(app.config, sesion.sid, req.headers['x-xsrf-token'])) {
       throw new ErrorApi(403, M.xsrfInvalido);
     }
-    // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it.
-    req.sesion = { ...sesion, ip: req.ip };
+    // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it;
+    // the request's id goes into the jobs it starts.
+    req.sesion = { ...sesion, ip: req.ip, solicitud: req.id };
   });
 });

@@ -55,6 +55,8 @@ export interface Sesion {
   versionEmpresa: number;
   /** The request's IP (set by the access check for the audit trail; absent outside a request). */
   ip?: string;
+  /** The request's id (X-Request-Id): jobs it starts carry it into the worker's log. */
+  solicitud?: string;
 }
 
 /** What a successful login hands to the route: the body plus the cookies' values. */
