@@ -36,6 +36,7 @@ import { rutasSaldos } from './modules/saldos/routes.ts';
 import { rutasSubidas } from './modules/subidas/routes.ts';
 import { rutasUsuarios } from './modules/usuarios/routes.ts';
 import { acceso } from './plugins/acceso.ts';
+import { compresion } from './plugins/compresion.ts';
 import { errores } from './plugins/errores.ts';
 import { limites } from './plugins/limites.ts';
 import { conToken, metricas } from './plugins/metricas.ts';
@@ -81,6 +82,8 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   if (config.trabajadores) await registrarTrabajadores(app);
 
   await app.register(errores);
+  // Before any route: it hooks each route as it is added.
+  await app.register(compresion);
   await app.register(sinCache);
   await app.register(texto);
   await app.register(helmet, {
