@@ -3,6 +3,7 @@ import { abrirDb } from './db/database.ts';
 import { migrar } from './db/migrate.ts';
 import { sembrar } from './db/seed/index.ts';
 import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
+import { avisarSinProveedor } from './modules/saldos/service.ts';
 
 /**
  * npm start (or `node apps/server/dist/main.js`): migrate, seed the demo data where it belongs
@@ -28,4 +29,5 @@ apagado.paso(async () => {
 });
 if (config.sembrarDemo && (await sembrar(db)))
   app.log.info('Base de datos vacía: datos de demostración creados');
+await avisarSinProveedor(app);
 await app.listen({ port: config.port, host: config.host });

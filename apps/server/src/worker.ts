@@ -5,6 +5,7 @@ import { servirSalud } from './jobs/salud.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
 import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { crearBitacora } from './lib/bitacora.ts';
+import { avisarSinProveedor } from './modules/saldos/service.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 
 /** npm run worker: the job workers alone (scale them apart from the API; set WORKERS=0 there). */
@@ -19,6 +20,7 @@ const boss = await iniciarColas(db, { trabajador: true, log });
 apagado.paso(() => boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs }));
 const proveedores = new RegistroProveedores(config, log);
 const ctx = { db, config, proveedores, boss, log };
+await avisarSinProveedor(ctx);
 await registrarTrabajadores(ctx);
 if (config.workerPort) {
   const salud = await servirSalud(ctx, config.workerPort);

@@ -13,9 +13,16 @@ const servidor = new URL('..', import.meta.url).pathname;
  * Runs `npm run admin -- <args>` as its own process (node + tsx, as the script does), with
  * `entrada` piped to its stdin (the passwords, one per line) and `env` over a clean one.
  */
-export function admin(args: string[], env: NodeJS.ProcessEnv, entrada = ''): Promise<Salida> {
+export const admin = (args: string[], env: NodeJS.ProcessEnv, entrada = '') =>
+  ejecutar(['--import', 'tsx', 'src/cli/admin.ts', ...args], env, entrada);
+
+/** The same with the compiled CLI, as the image runs it: `node dist/cli/admin.js`, no tsx (build first). */
+export const adminCompilado = (args: string[], env: NodeJS.ProcessEnv, entrada = '') =>
+  ejecutar(['dist/cli/admin.js', ...args], env, entrada);
+
+function ejecutar(argumentos: string[], env: NodeJS.ProcessEnv, entrada: string): Promise<Salida> {
   return new Promise((ok, no) => {
-    const hijo = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+    const hijo = spawn(process.execPath, argumentos, {
       cwd: servidor,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

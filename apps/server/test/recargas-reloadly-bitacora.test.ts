@@ -124,7 +124,10 @@ describe('credentials and tokens stay out of the logs', () => {
       RELOADLY_PRUEBA_CLIENT_SECRET: SECRETO,
       RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
     });
-    const registro = new RegistroProveedores({ providerTimeoutMs: 1000, reloadly: cuentas }, log);
+    const registro = new RegistroProveedores(
+      { providerTimeoutMs: 1000, reloadly: cuentas, simuladorPermitido: true },
+      log,
+    );
     const fila = { id: 1, empresa_id: 1, codigo: 'recargatodo', adaptador: 'reloadly', operadores: {} };
     const p = registro.de({ ...fila, cuenta: 'PRUEBA' });
     const envio = (id: string) => ({

@@ -9,6 +9,7 @@ import * as auth from '../modules/auth/service.ts';
 import * as empresas from '../modules/empresas/service.ts';
 import * as usuarios from '../modules/usuarios/service.ts';
 import { leerPassword } from './clave.ts';
+import { cambiarPlataforma } from './proveedor.ts';
 
 const AYUDA = `Uso:
   npm run admin -- create-company <codigo> <nombre> [--color #rrggbb] [--host fragmento]...
@@ -20,6 +21,9 @@ const AYUDA = `Uso:
   npm run admin -- disable <empresa> <username>     (ya no puede entrar; cierra sus sesiones)
   npm run admin -- set-permissions <empresa> <username> [--permiso CLAVE]...   (sin ninguno: quita todos)
   npm run admin -- set-routes <empresa> <username> [--ruta ruta]...            (sin ninguna: sin restricción)
+  npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|ninguno> [CUENTA]
+                   (el proveedor de la plataforma; CUENTA: la de RELOADLY_<CUENTA>_*; sin reiniciar)
+  npm run admin -- help
   npm run admin -- rotate-two-step-keys   (recifra los secretos de dos pasos con la primera clave de DOS_PASOS_CLAVES)
 Las contraseñas se piden sin eco en la terminal, o se leen de la entrada estándar, una por línea.
 Usa DATABASE_URL o DATA_DIR como el servidor.`;
@@ -60,9 +64,15 @@ const ORDENES = [
   'disable',
   'set-permissions',
   'set-routes',
+  'set-provider',
+  'help',
   'rotate-two-step-keys',
 ];
 if (!orden || !ORDENES.includes(orden)) fallar(orden ? `Orden desconocida: ${orden}` : 'Falta la orden');
+if (orden === 'help') {
+  console.log(AYUDA);
+  process.exit(0);
+}
 
 async function nuevaPassword(para: string) {
   const password = await leerPassword(para);
@@ -192,6 +202,7 @@ const db = await abrirDb(config);
 try {
   await migrar(db);
   if (orden === 'create-company') await crearEmpresa(db);
+  else if (orden === 'set-provider') console.log(await cambiarPlataforma(db, config, args, fallar));
   else if (orden === 'rotate-two-step-keys') await rotarDosPasos(db);
   else await enCuenta(db);
 } catch (e) {

@@ -35,6 +35,7 @@ import * as m0033 from './migrations/0033_recargas_dn_subcadenas.ts';
 import * as m0034 from './migrations/0034_lineas_dn_meses.ts';
 import * as m0035 from './migrations/0035_ventas_hora.ts';
 import * as m0036 from './migrations/0036_claves_vapid.ts';
+import * as m0037 from './migrations/0037_proveedor_ninguno.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0034_lineas_dn_meses': m0034,
   '0035_ventas_hora': m0035,
   '0036_claves_vapid': m0036,
+  '0037_proveedor_ninguno': m0037,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Bitacora } from '../lib/bitacora.ts';
+import { PlataformaCerrada } from './cerrada.ts';
 import { ProveedorHttp } from './http.ts';
 import { ProveedorMedido } from './medido.ts';
 import type { ProveedorRecargas } from './puerto.ts';
@@ -7,6 +8,10 @@ import { CatalogoReloadly, ProveedorReloadly } from './reloadly.ts';
 import { type CuentasReloadly, SesionReloadly } from './reloadly-sesion.ts';
 import { Simulador, saldosIniciales } from './simulador.ts';
 import { ProveedorSimulado } from './simulador-local.ts';
+
+/** The adapter kinds a provider row may name (0025, 0037); `ninguno`: no provider yet. */
+export const ADAPTADORES = ['simulador', 'reloadly', 'ninguno'] as const;
+export type Adaptador = (typeof ADAPTADORES)[number];
 
 /** A provider row: platform 1 (Recargatodo) or 2 (Pagaqui) of one company. */
 export interface FilaProveedor {
@@ -22,14 +27,25 @@ export interface FilaProveedor {
   operadores: Record<string, number>;
 }
 
+/** The settings the adapters read; whether the simulator may answer is never left to a default. */
+type AjustesRegistro = Pick<Config, 'simuladorPermitido'> &
+  Partial<
+    Pick<Config, 'providerSimUrl' | 'providerSimUrl2' | 'providerTimeoutMs' | 'reloadly' | 'simuladorSaldo'>
+  >;
+
+/** What makes a row's adapter: another value (set-provider, a hand edit) makes a new one. */
+const huella = (f: FilaProveedor) => `${f.adaptador}|${f.cuenta ?? ''}|${JSON.stringify(f.operadores ?? {})}`;
+
 /**
- * Adapters for the provider rows, one instance per row (a change to a row is taken at the next
- * start). `simulador` rows use the in-process simulator, or the HTTP simulator when
- * PROVIDER_SIM_URL is set (account `<empresa>-<codigo>`); `reloadly` rows use Reloadly's API
- * with the credentials of their account, one token and one operator list per account.
+ * Adapters for the provider rows, one instance per row while its adapter, account and operators
+ * stay as they are (the rows come from the company's `version`, so a change is followed without a
+ * restart). `simulador` rows use the in-process simulator, or the HTTP simulator when
+ * PROVIDER_SIM_URL is set (account `<empresa>-<codigo>`), only where the simulator is allowed;
+ * `reloadly` rows use Reloadly's API with the credentials of their account, one token and one
+ * operator list per account; `ninguno` rows and refused simulators are closed platforms.
  */
 export class RegistroProveedores {
-  private readonly adaptadores = new Map<number, ProveedorRecargas>();
+  private readonly adaptadores = new Map<number, { huella: string; adaptador: ProveedorRecargas }>();
   private readonly cuentas = new Map<string, { sesion: SesionReloadly; catalogo: CatalogoReloadly }>();
   /** In-process simulators by provider row, for tests and benchmarks to inspect and steer. */
   readonly simuladores = new Map<number, Simulador>();
@@ -39,13 +55,13 @@ export class RegistroProveedores {
   private readonly timeoutMs: number;
   private readonly reloadly: CuentasReloadly;
   private readonly saldoSimulado: number | undefined;
+  private readonly simuladorPermitido: boolean;
 
   constructor(
-    config: Partial<
-      Pick<Config, 'providerSimUrl' | 'providerSimUrl2' | 'providerTimeoutMs' | 'reloadly' | 'simuladorSaldo'>
-    > = {},
+    config: AjustesRegistro,
     private readonly log?: Bitacora,
   ) {
+    this.simuladorPermitido = config.simuladorPermitido;
     this.simUrl = config.providerSimUrl;
     this.simUrl2 = config.providerSimUrl2;
     this.timeoutMs = config.providerTimeoutMs ?? 5000;
@@ -54,15 +70,31 @@ export class RegistroProveedores {
   }
 
   de(fila: FilaProveedor): ProveedorRecargas {
-    let a = this.adaptadores.get(fila.id);
-    if (!a) {
-      a = new ProveedorMedido(this.crear(fila), fila.codigo);
-      this.adaptadores.set(fila.id, a);
-    }
-    return a;
+    const h = huella(fila);
+    const guardado = this.adaptadores.get(fila.id);
+    if (guardado?.huella === h) return guardado.adaptador;
+    this.simuladores.delete(fila.id);
+    const adaptador = new ProveedorMedido(this.crear(fila), fila.codigo);
+    this.adaptadores.set(fila.id, { huella: h, adaptador });
+    return adaptador;
+  }
+
+  /** Whether the row's top-ups go nowhere here: no provider, or a simulator this process refuses. */
+  cerrada(fila: Pick<FilaProveedor, 'adaptador'>): boolean {
+    return fila.adaptador === 'ninguno' || (fila.adaptador === 'simulador' && !this.simuladorPermitido);
+  }
+
+  /** Why the row has no provider able to take a top-up here (start-up warnings); undefined: it has one. */
+  faltaProveedor(fila: Pick<FilaProveedor, 'adaptador' | 'cuenta'>): string | undefined {
+    if (fila.adaptador === 'ninguno') return 'sin proveedor';
+    if (this.cerrada(fila)) return 'simulador no permitido (PROVEEDOR_SIMULADO)';
+    if (fila.adaptador === 'reloadly' && !this.reloadly[fila.cuenta ?? ''])
+      return `sin credenciales RELOADLY_${fila.cuenta}_*`;
+    return undefined;
   }
 
   private crear(fila: FilaProveedor): ProveedorRecargas {
+    if (fila.adaptador === 'ninguno') return new PlataformaCerrada();
     if (fila.adaptador === 'simulador') return this.simulado(fila);
     if (fila.adaptador === 'reloadly')
       return new ProveedorReloadly(
@@ -74,7 +106,9 @@ export class RegistroProveedores {
     throw new Error(`Adaptador de proveedor desconocido: ${fila.adaptador}`);
   }
 
-  private simulado(fila: FilaProveedor) {
+  /** The simulator of a row (its top-ups, or a Reloadly row's ATT calls), or closed where refused. */
+  private simulado(fila: FilaProveedor): ProveedorRecargas {
+    if (!this.simuladorPermitido) return new PlataformaCerrada();
     const url = (fila.numero === 2 && this.simUrl2) || this.simUrl;
     if (url) return new ProveedorHttp(url, `${fila.empresa_id}-${fila.codigo}`, this.timeoutMs);
     const sim = new Simulador(undefined, saldosIniciales(fila.codigo, this.saldoSimulado));

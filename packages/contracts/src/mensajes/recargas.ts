@@ -36,6 +36,8 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ operadorNoDisponible: 'La plataforma no tiene operador para {carrier}',
   /** (propio) */ rechazoProveedor: 'El proveedor rechazó la recarga; no se realizó ningún cargo',
   /** (propio) */ plataformaSinCredenciales: 'La plataforma no tiene credenciales configuradas',
+  /** (propio) Issue 39: no provider, or the simulator where it is not allowed. */ plataformaSinProveedor:
+    'La plataforma no tiene un proveedor configurado; avisa a tu administrador',
 
   // Web labels of the top-up, balances and settings screens (spec section 2)
   recargar: 'Recargar',

@@ -7,6 +7,7 @@ export interface ProveedoresTable {
   numero: number;
   codigo: string;
   nombre: string;
+  /** simulador, reloadly or ninguno (0025, 0037; default ninguno: no provider). */
   adaptador: Generated<string>;
   minimo: Generated<number>;
   /** The Reloadly account's name of a `reloadly` row (0025). */

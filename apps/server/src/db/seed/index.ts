@@ -32,6 +32,8 @@ export async function sembrar(db: Db): Promise<boolean> {
         alerta: e.alerta ?? null,
       },
       e.hosts,
+      // Demo data only: production never seeds (config.ts), and refuses the simulator anyway.
+      'simulador',
     );
     ids[e.codigo] = id;
     await usuarios.crear(db, {

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { EmpresasTable } from '../../db/schema.ts';
+import type { Adaptador } from '../../providers/registro.ts';
 
 export const porCodigo = (db: Db, codigo: string) =>
   db.selectFrom('empresas').selectAll().where('codigo', '=', codigo).executeTakeFirst();
@@ -29,8 +30,16 @@ export const PLATAFORMAS = [
   { numero: 2, codigo: 'pagaqui', nombre: 'Pagaqui' },
 ] as const;
 
-/** Inserts a company with its hosts and platforms, inside the caller's transaction when given one. */
-export function insertar(db: Db, e: Insertable<EmpresasTable>, hosts: readonly string[]): Promise<number> {
+/**
+ * Inserts a company with its hosts and platforms (their provider: `adaptador`), inside the
+ * caller's transaction when given one.
+ */
+export function insertar(
+  db: Db,
+  e: Insertable<EmpresasTable>,
+  hosts: readonly string[],
+  adaptador: Adaptador,
+): Promise<number> {
   const en = async (tx: Db) => {
     const { id } = await tx.insertInto('empresas').values(e).returning('id').executeTakeFirstOrThrow();
     if (hosts.length) {
@@ -41,7 +50,7 @@ export function insertar(db: Db, e: Insertable<EmpresasTable>, hosts: readonly s
     }
     await tx
       .insertInto('proveedores')
-      .values(PLATAFORMAS.map((p) => ({ ...p, empresa_id: id })))
+      .values(PLATAFORMAS.map((p) => ({ ...p, empresa_id: id, adaptador })))
       .execute();
     return id;
   };

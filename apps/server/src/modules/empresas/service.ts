@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import type { EmpresasTable } from '../../db/schema.ts';
 import { sha256 } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado } from '../../lib/errores.ts';
+import type { Adaptador } from '../../providers/registro.ts';
 import * as auditoria from '../auditoria/service.ts';
 import * as repo from './repo.ts';
 
@@ -24,9 +25,16 @@ export type Empresa = Selectable<EmpresasTable>;
 /** The literal `login` in the URL means: guess the company from the host name (spec section 2). */
 export const EMPRESA_POR_HOST = 'login';
 
-/** A new company with its host fragments and its two platforms (seed and CLI). */
-export const crear = (db: Db, empresa: Insertable<EmpresasTable>, hosts: readonly string[]) =>
-  repo.insertar(db, empresa, hosts);
+/**
+ * A new company with its host fragments and its two platforms (seed and CLI). Its platforms have
+ * no provider until the operator names one (set-provider); only the demo seed asks for the simulator.
+ */
+export const crear = (
+  db: Db,
+  empresa: Insertable<EmpresasTable>,
+  hosts: readonly string[],
+  adaptador: Adaptador = 'ninguno',
+) => repo.insertar(db, empresa, hosts, adaptador);
 
 export const ajustesDe = (e: Empresa): AjustesEmpresa => ajustesEmpresa.parse(e.ajustes ?? {});
 

@@ -1,4 +1,5 @@
 import type { Carrier } from '@recargas/contracts/carriers';
+import { M } from '@recargas/contracts/mensajes';
 import type { Ctx } from '../../contexto.ts';
 import { Cortacircuitos } from '../../providers/cortacircuitos.ts';
 import type { ResultadoEnvio } from '../../providers/puerto.ts';
@@ -34,12 +35,19 @@ const noLaTomo = (r: Envio['r']) => r.estado === 'no-enviada' || r.estado === 'a
  * The one send of a row through its platforms in order: the next one is tried only when the
  * previous certainly did not take it; any other answer (a decision, or an unknown outcome that
  * stays with its platform for reconciliation) ends it. The row records the platform before each
- * send, so a crash never leaves it pointing at a platform it was not sent to.
+ * send, so a crash never leaves it pointing at a platform it was not sent to. A platform with no
+ * provider here (registro.ts `cerrada`) is passed over unsent and unmoved: the row fails with
+ * that refusal, nothing charged, unless a later platform takes it.
  */
 export async function enviarEnOrden(ctx: Ctx, fila: repo.Recarga, destinos: Destino[]): Promise<Envio> {
   let actual = fila;
   let r: Envio['r'] = { estado: 'abierto' };
   for (const [i, d] of destinos.entries()) {
+    if (ctx.proveedores.cerrada(d.proveedor)) {
+      // The first platform's reason stands: a platform tried before keeps its own.
+      if (i === 0) r = { estado: 'rechazada', mensaje: M.plataformaSinProveedor };
+      continue;
+    }
     if (i > 0) {
       const movida = await repo.moverAPlataforma(ctx.db, actual.id, {
         proveedor_id: d.proveedor.id,

@@ -25,6 +25,29 @@ export const minimoParaCambiar = (db: Db, empresaId: number, numero: number) =>
     .forUpdate()
     .executeTakeFirst();
 
+/** A platform's row and provider, locked likewise (set-provider). */
+export const proveedorParaCambiar = (db: Db, empresaId: number, numero: number) =>
+  db
+    .selectFrom('proveedores')
+    .select(['id', 'adaptador', 'cuenta'])
+    .where('empresa_id', '=', empresaId)
+    .where('numero', '=', numero)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const guardarProveedor = (db: Db, id: number, p: { adaptador: string; cuenta: string | null }) =>
+  db.updateTable('proveedores').set(p).where('id', '=', id).execute();
+
+/** Every platform of every company, with the company's code (the start-up warnings). */
+export const proveedoresConEmpresa = (db: Db) =>
+  db
+    .selectFrom('proveedores as p')
+    .innerJoin('empresas as e', 'e.id', 'p.empresa_id')
+    .select(['p.numero', 'p.adaptador', 'p.cuenta', 'e.codigo as empresa'])
+    .orderBy('e.codigo')
+    .orderBy('p.numero')
+    .execute();
+
 /** The company's cap of top-ups without a user, locked likewise. */
 export const maxSinUsuarioParaCambiar = (db: Db, empresaId: number) =>
   db

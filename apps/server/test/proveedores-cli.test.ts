@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { M } from '@recargas/contracts/mensajes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leerPlataforma } from '../src/cli/proveedor.ts';
+import { abrirDb, type Db } from '../src/db/database.ts';
+import { migrar } from '../src/db/migrate.ts';
+import { admin, adminCompilado } from './admin-cli.ts';
+import { baseDeDatosNueva } from './entorno.ts';
+
+/**
+ * Issue 39 from the operator's side: a new company's platforms have no provider, and
+ * `set-provider` names one (on the audit trail), through `npm run admin` (tsx) and through the
+ * image's compiled CLI (plain node). On a folder of the embedded database, or a fresh
+ * PostgreSQL database when DATABASE_URL is set.
+ */
+let env: NodeJS.ProcessEnv;
+let carpeta: string | undefined;
+let borrar: () => Promise<void>;
+
+beforeAll(async () => {
+  const base = await baseDeDatosNueva();
+  borrar = base.borrar;
+  if (base.url)
+    env = {
+      DATABASE_URL: base.url,
+      JWT_SECRET: 'secreto-de-la-prueba-de-proveedores-0123456789',
+      DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-proveedores-0123456789',
+    };
+  else {
+    carpeta = mkdtempSync(join(tmpdir(), 'b-proveedores-'));
+    env = { DATA_DIR: carpeta };
+  }
+  await enBase(migrar);
+}, 180_000);
+afterAll(async () => {
+  await borrar();
+  if (carpeta) rmSync(carpeta, { recursive: true, force: true });
+});
+
+async function enBase<T>(leer: (db: Db) => Promise<T>): Promise<T> {
+  const db = await abrirDb({ databaseUrl: env.DATABASE_URL, dataDir: carpeta ?? '' });
+  try {
+    return await leer(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+const plataformas = () =>
+  enBase((db) =>
+    db
+      .selectFrom('proveedores as p')
+      .innerJoin('empresas as e', 'e.id', 'p.empresa_id')
+      .select(['p.numero', 'p.adaptador', 'p.cuenta'])
+      .where('e.codigo', '=', 'acme')
+      .orderBy('p.numero')
+      .execute(),
+  );
+
+/** `npm run build -w apps/server` when the compiled server is missing or older than its sources. */
+function construirSiHaceFalta() {
+  const script = new URL('../../../scripts/construir.mjs', import.meta.url).pathname;
+  const pendiente = `import(${JSON.stringify(script)}).then((m) => process.exit(m.pendiente('contracts') || m.pendiente('server') ? 1 : 0))`;
+  if (spawnSync(process.execPath, ['-e', pendiente]).status === 0) return;
+  const r = spawnSync(process.execPath, [script, 'contracts', 'server'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build: ${r.stdout}${r.stderr}`);
+}
+
+describe('set-provider arguments', () => {
+  it('a platform 1 or 2, a known adapter, an account only for reloadly (its name in capitals)', () => {
+    expect(leerPlataforma(['1', 'reloadly', 'mi_cuenta'])).toEqual({
+      numero: 1,
+      nuevo: { adaptador: 'reloadly', cuenta: 'MI_CUENTA' },
+    });
+    expect(leerPlataforma(['2', 'ninguno'])).toEqual({
+      numero: 2,
+      nuevo: { adaptador: 'ninguno', cuenta: null },
+    });
+    expect(leerPlataforma(['3', 'simulador'])).toBe('La plataforma debe ser 1 o 2');
+    expect(leerPlataforma(['1', 'taecel'])).toBe(
+      'Adaptador desconocido: taecel (simulador, reloadly, ninguno)',
+    );
+    expect(leerPlataforma(['1', 'reloadly'])).toMatch(/^El adaptador reloadly necesita la cuenta/);
+    expect(leerPlataforma(['1', 'reloadly', 'con-guion'])).toMatch(/^La cuenta admite letras/);
+    expect(leerPlataforma(['1', 'simulador', 'X'])).toBe('Solo el adaptador reloadly lleva cuenta');
+    expect(leerPlataforma(['1', 'ninguno', '', 'de', 'mas'])).toBe('Sobran argumentos: de mas');
+    expect(leerPlataforma(['1'])).toMatch(/^Faltan/);
+  });
+});
+
+// Each run starts a process that opens the database: seconds each on a busy machine.
+describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
+  it('help lists it', async () => {
+    const r = await admin(['help'], env);
+    expect(r.codigo).toBe(0);
+    expect(r.stdout).toContain(
+      'npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|ninguno> [CUENTA]',
+    );
+  });
+
+  it('create-company: both platforms without a provider', async () => {
+    const r = await admin(['create-company', 'acme', 'Acme SA'], env);
+    expect([r.codigo, r.stderr]).toEqual([0, '']);
+    expect(await plataformas()).toEqual([
+      { numero: 1, adaptador: 'ninguno', cuenta: null },
+      { numero: 2, adaptador: 'ninguno', cuenta: null },
+    ]);
+  });
+
+  it('names a Reloadly account, on the audit trail; warns when this shell lacks its credentials', async () => {
+    const r = await admin(['set-provider', 'acme', '1', 'reloadly', 'miempresa'], env);
+    expect(r.codigo).toBe(0);
+    expect(r.stdout).toBe(
+      'Plataforma 1 de acme: ninguno -> reloadly (cuenta MIEMPRESA); los procesos en marcha lo usan desde su siguiente recarga\n',
+    );
+    expect(r.stderr).toContain(
+      'Aviso: RELOADLY_MIEMPRESA_CLIENT_ID y _CLIENT_SECRET no están en este entorno',
+    );
+    expect((await plataformas())[0]).toEqual({ numero: 1, adaptador: 'reloadly', cuenta: 'MIEMPRESA' });
+    const rastro = await enBase((db) =>
+      db.selectFrom('auditoria').select(['usuario', 'tipo', 'tabla', 'antes', 'despues']).execute(),
+    );
+    expect(rastro).toEqual([
+      {
+        usuario: M.actorOperador,
+        tipo: 'configuracion',
+        tabla: 'proveedores',
+        antes: { adaptador: 'ninguno', cuenta: null },
+        despues: { adaptador: 'reloadly', cuenta: 'MIEMPRESA' },
+      },
+    ]);
+    const igual = await admin(['set-provider', 'acme', '1', 'reloadly', 'MIEMPRESA'], env);
+    expect(igual.stdout).toBe('Plataforma 1 de acme: ya usa reloadly (cuenta MIEMPRESA); sin cambios\n');
+  });
+
+  it('refuses the simulator where it is refused (PROVEEDOR_SIMULADO=0), and a bad platform with the usage', async () => {
+    const r = await admin(['set-provider', 'acme', '2', 'simulador'], { ...env, PROVEEDOR_SIMULADO: '0' });
+    expect(r.codigo).toBe(1);
+    expect(r.stderr).toMatch(/^El simulador no está permitido aquí/);
+    const mala = await admin(['set-provider', 'acme', '3', 'ninguno'], env);
+    expect(mala.codigo).toBe(2);
+    expect(mala.stderr).toMatch(/^La plataforma debe ser 1 o 2\n\nUso:/);
+    expect((await plataformas())[1]).toEqual({ numero: 2, adaptador: 'ninguno', cuenta: null });
+  });
+
+  it('works from the image: node dist/cli/admin.js, no TypeScript loader', async () => {
+    construirSiHaceFalta();
+    const ayuda = await adminCompilado(['help'], env);
+    expect(ayuda.stdout).toContain('set-provider <empresa> <1|2>');
+    const r = await adminCompilado(['set-provider', 'acme', '2', 'simulador'], env);
+    expect(r).toMatchObject({ codigo: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^Plataforma 2 de acme: ninguno -> simulador;/);
+    expect((await plataformas())[1]).toEqual({ numero: 2, adaptador: 'simulador', cuenta: null });
+  });
+});
