@@ -87,6 +87,8 @@ export interface Config {
   excelTtlMin: number;
   /** Lines of bulk blocks one worker process sends at once. */
   masivasConcurrencia: number;
+  /** Apply pending migrations at start (MIGRAR_AL_ARRANCAR); 0: `npm run migrate` did, refuse if any is left. */
+  migrarAlArrancar: boolean;
   /** Time limits and pool of a PostgreSQL database (db/plazos.ts). */
   baseDeDatos: PlazosBase;
   /** Starting balance (pesos) of each bag of a simulated provider account. */
@@ -197,6 +199,7 @@ const ENTORNO = z
     SUBIDA_MAX_FILAS: entero(SUBIDAS_POR_DEFECTO.maxFilas, 1, 10_000_000),
     EXCEL_TTL_MIN: entero(60, 1, 7 * 24 * 60),
     MASIVAS_CONCURRENCIA: entero(10, 1, 200),
+    MIGRAR_AL_ARRANCAR: bandera(true),
     PG_POOL_MAX: entero(PLAZOS_POR_DEFECTO.poolMax, 1, 1000),
     PG_CONEXION_MS: entero(PLAZOS_POR_DEFECTO.conexionMs, 100, 600_000),
     PG_SENTENCIA_MS: entero(PLAZOS_POR_DEFECTO.sentenciaMs, 100, 3_600_000),
@@ -349,6 +352,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     excelTtlMin: v.EXCEL_TTL_MIN,
     masivasConcurrencia: v.MASIVAS_CONCURRENCIA,
+    migrarAlArrancar: v.MIGRAR_AL_ARRANCAR,
     baseDeDatos: {
       poolMax: v.PG_POOL_MAX,
       conexionMs: v.PG_CONEXION_MS,

@@ -1,8 +1,7 @@
 import { construirApp } from './app.ts';
 import { abrirDb } from './db/database.ts';
-import { migrar } from './db/migrate.ts';
 import { sembrar } from './db/seed/index.ts';
-import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
+import { apagadoOrdenado, baseAlDia, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { avisarSinProveedor } from './modules/saldos/service.ts';
 
 /**
@@ -14,7 +13,7 @@ const salida = vigilarSalida(config);
 const apagado = apagadoOrdenado(salida, config.apagadoMs);
 const db = await abrirDb(config);
 apagado.paso(() => db.destroy());
-await migrar(db);
+await baseAlDia(db, config, salida);
 const app = await construirApp(config, db);
 apagado.paso(async () => {
   // The jobs of this process (WORKERS=1) get the same deadline; Fastify stops taking requests and

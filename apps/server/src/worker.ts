@@ -1,9 +1,8 @@
 import { abrirDb } from './db/database.ts';
-import { migrar } from './db/migrate.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { servirSalud } from './jobs/salud.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
-import { apagadoOrdenado, configuracion, vigilarSalida } from './lib/arranque.ts';
+import { apagadoOrdenado, baseAlDia, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { crearBitacora } from './lib/bitacora.ts';
 import { avisarSinProveedor } from './modules/saldos/service.ts';
 import { RegistroProveedores } from './providers/registro.ts';
@@ -14,7 +13,7 @@ const log = crearBitacora(config);
 const apagado = apagadoOrdenado(vigilarSalida(config), config.apagadoMs);
 const db = await abrirDb(config);
 apagado.paso(() => db.destroy());
-await migrar(db);
+await baseAlDia(db, config, log);
 const boss = await iniciarColas(db, { trabajador: true, log });
 // Running jobs end within the deadline; pg-boss then fails what is left, to be retried elsewhere.
 apagado.paso(() => boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs }));

@@ -1,6 +1,8 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { Bitacora } from '../lib/bitacora.ts';
 import { enExclusiva } from './cerrojo.ts';
-import type { Db } from './database.ts';
+import { type Db, unaConexion } from './database.ts';
+import { crearIndicesEnLinea } from './indices-en-linea.ts';
 import * as m0001 from './migrations/0001_base.ts';
 import * as m0002 from './migrations/0002_recargas.ts';
 import * as m0003 from './migrations/0003_conteo_limite.ts';
@@ -78,13 +80,46 @@ const MIGRACIONES: Record<string, Migration> = {
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };
 
-export async function migrar(db: Db): Promise<void> {
-  // Under the start-up lock: processes started together migrate one after another.
-  const { error, results } = await enExclusiva(db, () =>
-    new Migrator({ db, provider: proveedor }).migrateToLatest(),
-  );
-  const fallida = results?.find((r) => r.status === 'Error');
-  if (error || fallida) {
+/** How long a migration's DDL waits for a lock before it gives way to the top-ups and tries again. */
+const ESPERA_BLOQUEO_MS = 2000;
+const INTENTOS = 60;
+
+const callado: Pick<Bitacora, 'info' | 'warn'> = { info: () => {}, warn: () => {} };
+
+/**
+ * The pending migrations, then the online indexes (indices-en-linea.ts); the names applied.
+ * Under the start-up lock, on its own connection: processes started together migrate one after
+ * another, and no statement limit applies (db/plazos.ts). Kysely applies the pending migrations
+ * in one transaction; a DDL statement that waits over ESPERA_BLOQUEO_MS for a lock (an `alter
+ * table recargas` behind a long read, which would queue every insert behind it: 7.5 s) gives up,
+ * the transaction is rolled back and tried again, so writes wait at most that long.
+ */
+export async function migrar(db: Db, log: Pick<Bitacora, 'info' | 'warn'> = callado): Promise<string[]> {
+  return enExclusiva(db, async (conexion) => {
+    const aplicadas = await aplicar(conexion, log);
+    if (!unaConexion(db)) await crearIndicesEnLinea(conexion, log);
+    return aplicadas;
+  });
+}
+
+async function aplicar(conexion: Db, log: Pick<Bitacora, 'warn'>): Promise<string[]> {
+  for (let intento = 1; ; intento++) {
+    await sql.raw(`set lock_timeout = ${ESPERA_BLOQUEO_MS}`).execute(conexion);
+    const { error, results } = await new Migrator({ db: conexion, provider: proveedor }).migrateToLatest();
+    await sql.raw('set lock_timeout = 0').execute(conexion);
+    const fallida = results?.find((r) => r.status === 'Error');
+    if (!error && !fallida) return (results ?? []).map((r) => r.migrationName);
+    if ((error as { code?: string } | undefined)?.code === '55P03' && intento < INTENTOS) {
+      log.warn({ migracion: fallida?.migrationName, intento }, 'Migración: tabla ocupada, se reintenta');
+      await new Promise((ok) => setTimeout(ok, Math.min(250 * intento, 5000)));
+      continue;
+    }
     throw new Error(`Migración fallida ${fallida?.migrationName ?? ''}: ${String(error)}`);
   }
+}
+
+/** Migrations not applied yet (a process started with MIGRAR_AL_ARRANCAR=0 refuses to run with any). */
+export async function pendientes(db: Db): Promise<string[]> {
+  const todas = await new Migrator({ db, provider: proveedor }).getMigrations();
+  return todas.filter((m) => !m.executedAt).map((m) => m.name);
 }

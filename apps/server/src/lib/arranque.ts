@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { type Config, leerConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { migrar, pendientes } from '../db/migrate.ts';
 import { type Bitacora, REDACTAR } from './bitacora.ts';
 import { ErrorConfig } from './entorno.ts';
 
@@ -88,4 +90,23 @@ export function apagadoOrdenado(log: Bitacora, plazoMs: number) {
       pasos.push(p);
     },
   };
+}
+
+/**
+ * The database of this release: migrated here (MIGRAR_AL_ARRANCAR=1, the two-command start), or
+ * already by `npm run migrate` (compose's migrate service); a migration still pending then ends the
+ * start with one line, exit 1, rather than serving an old schema.
+ */
+export async function baseAlDia(db: Db, config: Pick<Config, 'migrarAlArrancar'>, log: Bitacora) {
+  if (config.migrarAlArrancar) {
+    await migrar(db, log);
+    return;
+  }
+  const faltan = await pendientes(db);
+  if (faltan.length === 0) return;
+  log.fatal(
+    { faltan },
+    `Migraciones pendientes (${faltan.join(', ')}): ejecute npm run migrate antes de arrancar`,
+  );
+  process.exit(1);
 }
