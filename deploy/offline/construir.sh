@@ -1,5 +1,5 @@
 #!/bin/sh
-# Offline trial of compose.yaml (README "Deploy", "Tried offline"): where Docker Hub is out of
+# Offline trial of compose.yaml (docs/operacion.md "Deploy", "Tried offline"): where Docker Hub is out of
 # reach, builds stand-ins for the images compose.yaml pulls — from a debootstrap Debian and
 # Debian's own packages (PostgreSQL 15, Redis 7, Caddy 2) plus this host's Node 20 — tagged
 # recargas-offline/*. compose.offline.yaml then points the stack at them. Run as root, from the

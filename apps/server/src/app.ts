@@ -106,7 +106,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   await app.register(limites);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Portal de recargas', version: '1.0.0' },
+      info: { title: 'Portal de recargas', version: '1.1.0' },
       // The reseller API's /v1 calls (integraciones): an API key in X-Api-Key.
       components: {
         securitySchemes: { [ESQUEMA_SEGURIDAD]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },

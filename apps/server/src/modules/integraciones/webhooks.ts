@@ -18,7 +18,7 @@ export interface TrabajoEntrega {
   desde: number;
 }
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (README: how a receiver checks it). */
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (docs/api.md, Reseller API: how a receiver checks it). */
 export const firma = (secreto: string, cuerpo: string, t = Math.floor(Date.now() / 1000)) =>
   `t=${t},v1=${createHmac('sha256', secreto).update(`${t}.${cuerpo}`).digest('hex')}`;
 

@@ -172,7 +172,7 @@ export async function graficas(
   const ajustes = ajustesDe(await porIdOError(ctx.db, s.empresaId));
   const sinFechas = q.diaIni === undefined && q.mesIni === undefined && q.anioIni === undefined;
   const rango = rangoDe(q, ajustes.zonaHoraria);
-  // Without dates, the company's default: graficasMeses months back (README, Charts).
+  // Without dates, the company's default: graficasMeses months back (docs/api.md, Sales report and charts).
   if (sinFechas) rango.desde = rangoMesesAtras(ajustes.zonaHoraria, ajustes.graficasMeses).desde;
   const filas = await ventasDia.graficas(ctx.db, s.empresaId, rango, q.periodo);
   const lideres = new Map<number, RespuestaGraficas['lideres'][number]>();
