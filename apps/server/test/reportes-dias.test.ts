@@ -254,7 +254,11 @@ describe('hour totals (ventas_hora)', () => {
       U.e.db,
     );
     const decidida = await comparar();
-    if (U.horaLocal() === antes) expect(decidida).toHaveLength(horas.length);
+    // Today's closed hours are summed again. Hours of yesterday summed while the open top-up kept
+    // yesterday live may stay in the table (the nightly job drops them), unused once the day is
+    // summed: the first hours of a local day saw 20 of them, so no equal length here.
+    if (U.horaLocal() === antes)
+      expect(decidida.map((h) => h.hora)).toEqual(expect.arrayContaining(horas.map((h) => h.hora)));
     for (const h of decidida) expect(h, h.hora).toMatchObject({ recargas: h.filas, cerrada: true });
   });
 });
