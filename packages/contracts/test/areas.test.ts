@@ -20,6 +20,9 @@ const COMPARTIDOS = /^(acceso|api|areas|filtros|mensajes.*|menu|niveles|permisos
  * every area's list.
  */
 const TRANSVERSALES = [
+  // apps/server/src/providers and db/migrations: layers of their own, not areas.
+  'proveedores',
+  'migraciones',
   'acceso',
   'seguridad',
   'fuzz',
