@@ -30,6 +30,9 @@ export const ejecutorDe = (db: Ejecuta, opciones: { reintentar?: boolean } = {})
         const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
         return { rows: r.rows as unknown[] };
       } catch (e) {
+        // Our pool closed at shutdown before pg-boss's last bookkeeping (a job's fail or complete):
+        // nothing to write, the job stays active and expires, to be taken up again.
+        if (opciones.reintentar && /driver has already been destroyed/.test(String(e))) return { rows: [] };
         if (!sinBaseDeDatos(e) || Date.now() > limite) throw e;
         await new Promise((ok) => setTimeout(ok, 500));
       }
