@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Bitacora } from '../lib/bitacora.ts';
-import type { Db } from './database.ts';
+import { type Db, unaConexion } from './database.ts';
 
 /**
  * An index on a large table (issue 40): built `concurrently`, outside any transaction, so the
@@ -11,34 +11,67 @@ export interface IndiceEnLinea {
   nombre: string;
   tabla: string;
   sql: string;
+  /** An older index this one takes the place of: dropped (concurrently) once this one is valid. */
+  reemplaza?: string;
 }
 
 /**
- * The indexes built this way, after the migrations of the same release; a new one is added here,
- * never in a migration (migraciones-en-linea.test.ts). None yet: migrations up to 0037 built
- * theirs inside the migration transaction, as applied history.
+ * The indexes built this way, after the migrations; a new one is added here, never in a
+ * migration (migraciones-en-linea.test.ts). The first three came with migrations 0031, 0033 and
+ * 0034, which built them inside the migration transaction until 1.1.0: upgrading 1.0.0 at
+ * 1,000,000 top-ups held every new top-up for 20 s (bench:upgrade). A database that had them
+ * built the old way keeps the two whose name is unchanged and builds `lineas_recorrido` once.
  */
-export const INDICES_EN_LINEA: readonly IndiceEnLinea[] = [];
+export const INDICES_EN_LINEA: readonly IndiceEnLinea[] = [
+  {
+    // Pages of lines walked newest first read their chips' columns in the index alone (0031).
+    nombre: 'lineas_recorrido',
+    tabla: 'lineas',
+    sql: `create index concurrently if not exists lineas_recorrido on lineas (empresa_id, fecha_subida, id)
+      include (lider_id, compania, icc, dn)`,
+    reemplaza: 'lineas_empresa_subida',
+  },
+  {
+    // A long number chip of the sales report by two of its 6-digit pieces (0033).
+    nombre: 'recargas_dn_subcadenas',
+    tabla: 'recargas',
+    sql: 'create index concurrently if not exists recargas_dn_subcadenas on recargas using gin (subcadenas(dn, 6))',
+    reemplaza: 'recargas_dn_trigramas',
+  },
+  {
+    // A number chip of the lines counted month by month, newest first (0034).
+    nombre: 'lineas_dn_meses',
+    tabla: 'lineas',
+    sql: `create index concurrently if not exists lineas_dn_meses on lineas
+      using gin (trigramas_por_mes(dn, fecha_subida))`,
+  },
+];
 
 /**
  * Builds each missing index without blocking writes. One whose build failed half-way (an
  * invalid index, left by `concurrently` on an error or a killed process) is dropped and built
  * again; a valid one is left alone, so running it twice does nothing. On a connection without
- * a transaction and without time limits (migrate.ts).
+ * a transaction and without time limits (migrate.ts). The embedded PGlite has one connection and
+ * no other writer: there the same statements run without `concurrently`.
  */
 export async function crearIndicesEnLinea(
   conexion: Db,
   log: Pick<Bitacora, 'info'>,
   indices: readonly IndiceEnLinea[] = INDICES_EN_LINEA,
 ) {
+  const enLinea = (texto: string) => (unaConexion(conexion) ? texto.replace(' concurrently', '') : texto);
   for (const i of indices) {
     const r = await sql<{ valido: boolean }>`select ix.indisvalid as valido from pg_class c
       join pg_index ix on ix.indexrelid = c.oid where c.relname = ${i.nombre}`.execute(conexion);
     const valido = r.rows[0]?.valido;
-    if (valido) continue;
-    if (valido === false) await sql.raw(`drop index concurrently if exists ${i.nombre}`).execute(conexion);
-    const inicio = Date.now();
-    await sql.raw(i.sql).execute(conexion);
-    log.info({ indice: i.nombre, ms: Date.now() - inicio }, `Índice ${i.nombre} creado en ${i.tabla}`);
+    if (!valido) {
+      if (valido === false)
+        await sql.raw(enLinea(`drop index concurrently if exists ${i.nombre}`)).execute(conexion);
+      const inicio = Date.now();
+      await sql.raw(enLinea(i.sql)).execute(conexion);
+      log.info({ indice: i.nombre, ms: Date.now() - inicio }, `Índice ${i.nombre} creado en ${i.tabla}`);
+    }
+    if (i.reemplaza)
+      await sql.raw(enLinea(`drop index concurrently if exists ${i.reemplaza}`)).execute(conexion);
   }
 }

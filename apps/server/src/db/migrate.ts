@@ -1,7 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Bitacora } from '../lib/bitacora.ts';
 import { enExclusiva } from './cerrojo.ts';
-import { type Db, unaConexion } from './database.ts';
+import type { Db } from './database.ts';
 import { crearIndicesEnLinea } from './indices-en-linea.ts';
 import * as m0001 from './migrations/0001_base.ts';
 import * as m0002 from './migrations/0002_recargas.ts';
@@ -96,8 +96,16 @@ const callado: Pick<Bitacora, 'info' | 'warn'> = { info: () => {}, warn: () => {
  */
 export async function migrar(db: Db, log: Pick<Bitacora, 'info' | 'warn'> = callado): Promise<string[]> {
   return enExclusiva(db, async (conexion) => {
+    const desconocidas = await deOtraVersion(conexion);
+    if (desconocidas.length) {
+      // A newer release migrated this database while this process was still the running one (a
+      // rolling upgrade: migrate first, then the processes one by one): its migrations only add,
+      // so this one runs as it is; Kysely would refuse to start it as "corrupted migrations".
+      log.warn({ desconocidas }, 'La base tiene migraciones de una versión más nueva: no se migra');
+      return [];
+    }
     const aplicadas = await aplicar(conexion, log);
-    if (!unaConexion(db)) await crearIndicesEnLinea(conexion, log);
+    await crearIndicesEnLinea(conexion, log);
     return aplicadas;
   });
 }
@@ -116,6 +124,16 @@ async function aplicar(conexion: Db, log: Pick<Bitacora, 'warn'>): Promise<strin
     }
     throw new Error(`Migración fallida ${fallida?.migrationName ?? ''}: ${String(error)}`);
   }
+}
+
+/** Migrations the database has applied that this code does not know. */
+async function deOtraVersion(conexion: Db): Promise<string[]> {
+  const hay = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(
+    conexion,
+  );
+  if (!hay.rows[0]?.t) return [];
+  const r = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(conexion);
+  return r.rows.map((f) => f.name).filter((n) => !(n in MIGRACIONES));
 }
 
 /** Migrations not applied yet (a process started with MIGRAR_AL_ARRANCAR=0 refuses to run with any). */
