@@ -43,12 +43,14 @@ import { conToken, metricas } from './plugins/metricas.ts';
 import { erroresDeConexion, erroresDelEnrutador, texto } from './plugins/texto.ts';
 import { sinCache, web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
+import { registrarAreas } from './registros.ts';
 
 // Validation messages in Spanish: they reach the user inside `mensaje`.
 z.config(z.locales.es());
 
 /** The whole HTTP application over an open database; tests use it through inject or listen. */
 export async function construirApp(config: Config, db: Db): Promise<FastifyInstance> {
+  registrarAreas();
   const app = Fastify({
     logger: {
       level: config.logLevel,

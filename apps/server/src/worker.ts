@@ -6,8 +6,10 @@ import { apagadoOrdenado, baseAlDia, configuracion, vigilarSalida } from './lib/
 import { crearBitacora } from './lib/bitacora.ts';
 import { avisarSinProveedor } from './modules/saldos/service.ts';
 import { RegistroProveedores } from './providers/registro.ts';
+import { registrarAreas } from './registros.ts';
 
 /** npm run worker: the job workers alone (scale them apart from the API; set WORKERS=0 there). */
+registrarAreas();
 const config = configuracion();
 const log = crearBitacora(config);
 const apagado = apagadoOrdenado(vigilarSalida(config), config.apagadoMs);

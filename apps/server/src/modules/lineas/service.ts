@@ -349,11 +349,8 @@ export const estadoDn = reciclaje.estadoDn;
 export const reciclar = reciclaje.reciclar;
 export const olvidar = reciclaje.olvidar;
 
-// --- For uploads (subidas/service.ts) and bulk blocks (masivas) ----------------------------
+// --- For the users' upload (usuarios/subida.ts) and bulk blocks (masivas) -------------------
 
 export type { LineaNueva } from './repo-subidas.ts';
-export { subirLineas } from './subida.ts';
 export const lideresYClientes = repo.lideresYClientes;
 export const insertarNuevas = subidas.insertarNuevas;
-/** Undoes a chunk of an upload on the embedded database (subidas/tramos.ts). */
-export const deshacer = subidas.deshacer;

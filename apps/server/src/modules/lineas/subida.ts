@@ -5,10 +5,30 @@ import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
 import * as masivas from '../masivas/service.ts';
+import * as recargas from '../recargas/service.ts';
+import * as reciclaje from '../reciclaje/service.ts';
 import * as subidas from '../subidas/service.ts';
+import { EXTRAS, extrasDeEmpresa, revisarEncabezados } from './encabezados.ts';
 import * as repo from './repo.ts';
 import * as escritura from './repo-subidas.ts';
 import type { Usuario } from './service.ts';
+
+/**
+ * What the lines add to the uploads (registros.ts): actions 1 to 4, the company's extra columns of
+ * the administrator's template, and the undo of a chunk of lines on the embedded database.
+ */
+export function registrarSubidasLineas() {
+  subidas.registrarAccion([1, 2, 3, 4], { encabezados: revisarEncabezados, subir: subirLineas });
+  subidas.registrarExtras('admin', extrasDeEmpresa);
+  subidas.registrarDeshacer('lineas', async (tx, empresaId, t) => {
+    const vueltas = await escritura.deshacer(tx, empresaId, t);
+    // The top-ups and recyclings of the lines put back point at them again, each by its module.
+    if (t.borradas && vueltas.length > 0) {
+      await recargas.reenlazarLineas(tx, t.borradas, vueltas);
+      await reciclaje.reenlazarLineas(tx, t.borradas, vueltas);
+    }
+  });
+}
 
 /**
  * The errors of every correct row, one empty map shared: a map each was 19 MB of a
@@ -31,7 +51,7 @@ const fecha = (v: string) => {
 export async function subirLineas(
   ctx: Ctx,
   u: Usuario,
-  o: { accion: AccionSubida; vigencia: string | null; plataforma: number | null },
+  o: subidas.OpcionesFilas,
   columnas: string[],
   filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
@@ -83,12 +103,12 @@ export async function subirLineas(
         porId ?? (liderId !== null ? (clientePor.get(`${liderId}:${tc.toLowerCase()}`) ?? null) : null);
       if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
     }
-    const extras: Record<(typeof subidas.EXTRAS)[string], string | null> = {
+    const extras: Record<(typeof EXTRAS)[string], string | null> = {
       fechaEntrega: null,
       producto: null,
       fechaPortada: null,
     };
-    for (const [h, clave] of Object.entries(subidas.EXTRAS)) {
+    for (const [h, clave] of Object.entries(EXTRAS)) {
       const t = v(h);
       if (idx(h) < 0 || t === '') continue;
       if (clave === 'producto') {
@@ -179,13 +199,13 @@ async function escribir(
   };
   await subidas.escribirPorTramos(
     ctx,
-    { empresaId: u.empresaId, accion },
+    { empresaId: u.empresaId, accion, tabla: 'lineas' },
     validas,
     async (tx, lote, anotar) => {
       const iccs = lote.map(iccDe);
       if (accion === 1) {
         const hechas = await escritura.insertarNuevas(tx, lote.map(nuevaDe));
-        await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
+        await anotar?.({ insertadas: JSON.stringify(hechas.map((f) => f.id)) });
         const nuevas = new Set(hechas.map((f) => f.icc));
         for (const r of lote) if (!nuevas.has(iccDe(r))) marcar(r, 'duplicado', M.lineaIccExistente);
       } else if (accion === 2) {
@@ -193,7 +213,7 @@ async function escribir(
           anotar && (await escritura.instantanea(tx, u.empresaId, iccs, { liderId: liderPropio }));
         const hechas = await escritura.reemplazar(tx, lote.map(nuevaDe), liderPropio);
         const insertadas = hechas.filter((f) => f.nueva).map((f) => f.id);
-        await anotar?.({ tabla: 'lineas', insertadas: JSON.stringify(insertadas), cambiadas });
+        await anotar?.({ insertadas: JSON.stringify(insertadas), cambiadas });
         const porIcc = new Map(hechas.map((f) => [f.icc, f.nueva]));
         for (const r of lote) {
           const nueva = porIcc.get(iccDe(r));
@@ -203,7 +223,7 @@ async function escribir(
       } else {
         const borradas = anotar && (await escritura.instantanea(tx, u.empresaId, iccs, { conEnlaces: true }));
         const hechas = new Set((await escritura.eliminar(tx, u.empresaId, iccs)).map((f) => f.icc));
-        await anotar?.({ tabla: 'lineas', insertadas: '[]', borradas });
+        await anotar?.({ insertadas: '[]', borradas });
         for (const r of lote) if (!hechas.has(iccDe(r))) marcar(r, 'erroneo', M.lineaNoExiste);
       }
     },

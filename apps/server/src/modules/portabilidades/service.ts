@@ -27,9 +27,6 @@ import * as repo from './repo.ts';
 import * as repoInventario from './repo-inventario.ts';
 
 export type { NuevaPorta } from './repo.ts';
-/** Action 6 of an upload (subidas/service.ts), and the undo of one of its chunks (subidas/tramos.ts). */
-export { deshacerNuevas } from './repo-subidas.ts';
-export { subirPortabilidades } from './subida.ts';
 
 /**
  * Default range of the port-out and inventory screens (spec section 9): from the same day of

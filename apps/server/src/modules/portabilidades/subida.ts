@@ -2,23 +2,31 @@ import { montoDeCelda } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
-import { ErrorApi } from '../../lib/errores.ts';
-import type * as lineas from '../lineas/service.ts';
 import * as subidas from '../subidas/service.ts';
-import { insertarNuevas, type PortaNueva } from './repo-subidas.ts';
+import { deshacerNuevas, insertarNuevas, type PortaNueva } from './repo-subidas.ts';
+
+/** What the port-outs add to the uploads (registros.ts): action 6 and the undo of its chunks. */
+export function registrarSubidaPortabilidades() {
+  subidas.registrarAccion([6], {
+    encabezados: (_ctx, _u, encabezados) =>
+      subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.portabilidadesAdmin),
+    subir: (ctx, u, _o, columnas, filas) => subirPortabilidades(ctx, u, columnas, filas),
+  });
+  subidas.registrarDeshacer('portabilidades', (tx, empresaId, t) =>
+    deshacerNuevas(tx, empresaId, t.insertadas),
+  );
+}
 
 /**
  * Action 6, Nuevas Portabilidades: one port-out row per valid row, all or nothing (tramos.ts). An
  * ICC repeated in the file, or that already has a port-out row in the company, is a duplicate.
  */
-export async function subirPortabilidades(
+async function subirPortabilidades(
   ctx: Ctx,
-  u: lineas.Usuario,
-  encabezados: string[],
+  u: subidas.Subidor,
+  columnas: string[],
   filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const columnas = subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.portabilidadesAdmin);
-  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
   const idx = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
   const vistos = new Set<string>();
   const revisiones = await subidas.revisarFilas(filas, (leida): subidas.Revision & { porta?: PortaNueva } => {
@@ -80,7 +88,7 @@ export async function subirPortabilidades(
   const validas = revisiones.filter((r) => r.porta !== undefined);
   await subidas.escribirPorTramos(
     ctx,
-    { empresaId: u.empresaId, accion: 6 },
+    { empresaId: u.empresaId, accion: 6, tabla: 'portabilidades' },
     validas,
     async (tx, lote, anotar) => {
       const hechas = await insertarNuevas(
@@ -88,7 +96,7 @@ export async function subirPortabilidades(
         u.empresaId,
         lote.map((r) => r.porta as PortaNueva),
       );
-      await anotar?.({ tabla: 'portabilidades', insertadas: JSON.stringify(hechas.map((f) => f.id)) });
+      await anotar?.({ insertadas: JSON.stringify(hechas.map((f) => f.id)) });
       const nuevas = new Set(hechas.map((f) => f.icc));
       for (const r of lote) {
         if (nuevas.has(r.porta?.icc ?? '')) continue;

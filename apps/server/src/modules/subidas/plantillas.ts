@@ -1,12 +1,10 @@
 import { CARRIERS } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { AccionSubida } from '@recargas/contracts/subidas';
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import * as empresas from '../empresas/service.ts';
-import type * as lineas from '../lineas/service.ts';
 import { AYUDA, explicar } from './ayuda.ts';
+import { extrasDe, type Subidor } from './registro.ts';
 
 /** Columns of the templates (section 7): the administrator's and the seller's (leader forced). */
 export const PLANTILLAS = {
@@ -35,13 +33,7 @@ export const PLANTILLAS = {
     'MAX_RECARGAS',
   ],
 } as const;
-
-/** Extra columns of companies that show them (company setting columnasExtraLineas). */
-export const EXTRAS: Record<string, 'fechaEntrega' | 'producto' | 'fechaPortada'> = {
-  FECHA_ENTREGA: 'fechaEntrega',
-  PRODUCTO: 'producto',
-  FECHA_PORTADA: 'fechaPortada',
-};
+export type TipoPlantilla = keyof typeof PLANTILLAS;
 
 /** A header as compared: upper case, no accents, spaces as underscores. */
 export const normalizarEncabezado = (h: string) =>
@@ -73,37 +65,7 @@ export function revisarPlantilla(encabezados: string[], plantilla: readonly stri
   return dados;
 }
 
-/** The headers the uploader's template has; extra known columns of the company may follow. */
-export function revisarEncabezados(
-  encabezados: string[],
-  accion: AccionSubida,
-  admin: boolean,
-  extrasEmpresa: readonly string[],
-): string[] {
-  const dados = encabezados.map(normalizarEncabezado);
-  while (dados.length > 0 && dados.at(-1) === '') dados.pop();
-  const base: readonly string[] = admin ? PLANTILLAS.admin : PLANTILLAS.vendedor;
-  if (dados.length === 0) throw new ErrorApi(400, M.archivoVacio);
-  if (accion === 3) {
-    if (dados[0] !== 'ICC') throw new ErrorApi(400, texto('archivoEncabezados', { esperados: 'ICC' }));
-    return dados;
-  }
-  const extrasPermitidas = Object.entries(EXTRAS)
-    .filter(([, clave]) => admin && extrasEmpresa.includes(clave))
-    .map(([h]) => h);
-  const ok =
-    base.every((h, i) => dados[i] === h) &&
-    dados.slice(base.length).every((h, i, resto) => extrasPermitidas.includes(h) && resto.indexOf(h) === i);
-  if (!ok) {
-    throw new ErrorApi(
-      400,
-      texto('archivoEncabezados', { esperados: [...base, ...extrasPermitidas].join(', ') }),
-    );
-  }
-  return dados;
-}
-
-const HOJAS: Record<keyof typeof PLANTILLAS, { hoja: string; ayuda: keyof typeof AYUDA }> = {
+const HOJAS: Record<TipoPlantilla, { hoja: string; ayuda: keyof typeof AYUDA }> = {
   admin: { hoja: 'Lineas', ayuda: 'lineas' },
   vendedor: { hoja: 'Lineas', ayuda: 'lineas' },
   portabilidadesAdmin: { hoja: 'Portabilidades', ayuda: 'portabilidades' },
@@ -114,15 +76,8 @@ const HOJAS: Record<keyof typeof PLANTILLAS, { hoja: string; ayuda: keyof typeof
  * A template (GET /get/plantilla, /vendedor, /portabilidadesAdmin, /registroUsuarios): headers,
  * numbers kept as text, an example row and the sheet explaining each column (ayuda.ts).
  */
-export async function plantilla(ctx: Ctx, u: lineas.Usuario, tipo: keyof typeof PLANTILLAS): Promise<Buffer> {
-  const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
-  const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
-  const extras =
-    tipo === 'admin'
-      ? Object.entries(EXTRAS)
-          .filter(([, c]) => extrasEmpresa.includes(c))
-          .map(([h]) => h)
-      : [];
+export async function plantilla(ctx: Ctx, u: Subidor, tipo: TipoPlantilla): Promise<Buffer> {
+  const extras = (await extrasDe(tipo)?.(ctx, u)) ?? [];
   const libro = new ExcelJS.Workbook();
   const hoja = libro.addWorksheet(HOJAS[tipo].hoja);
   const titulos = [...PLANTILLAS[tipo], ...extras];

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { TablaConDeshacer } from './registro.ts';
 
 /** Uploads in progress on the embedded database and how to undo their chunks (migration 0017). */
 type Tx = Transaction<DB>;
@@ -15,7 +16,7 @@ export const abrir = (db: Db, empresaId: number, accion: number) =>
 
 /** What undoes one chunk, written in the chunk's own transaction (JSON arrays as text). */
 export interface Deshacer {
-  tabla: 'lineas' | 'portabilidades';
+  tabla: TablaConDeshacer;
   insertadas: string;
   cambiadas?: string | null;
   borradas?: string | null;
@@ -49,7 +50,7 @@ export const ultimoTramo = async (tx: Tx, subidaId: number) =>
   (
     await sql<{
       id: number;
-      tabla: 'lineas' | 'portabilidades';
+      tabla: TablaConDeshacer;
       insertadas: string;
       cambiadas: string | null;
       borradas: string | null;
@@ -69,5 +70,4 @@ export const borrarHuerfanos = (db: Db) =>
     where not exists (select 1 from subidas_en_curso s where s.id = d.subida_id)`.execute(db);
 
 /** Fresh planner statistics of a table an upload writes (the embedded database has no autovacuum). */
-export const analizar = (db: Db, tabla: 'lineas' | 'portabilidades') =>
-  sql`analyze ${sql.table(tabla)}`.execute(db);
+export const analizar = (db: Db, tabla: TablaConDeshacer) => sql`analyze ${sql.table(tabla)}`.execute(db);

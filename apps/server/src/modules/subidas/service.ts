@@ -5,24 +5,30 @@ import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas'
 import type { Config } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
-import * as empresas from '../empresas/service.ts';
-import * as lineas from '../lineas/service.ts';
-import * as portabilidades from '../portabilidades/service.ts';
-import * as usuarios from '../usuarios/service.ts';
 import { avanzador } from './avance.ts';
-import { normalizarEncabezado, revisarEncabezados } from './plantillas.ts';
+import { normalizarEncabezado } from './plantillas.ts';
+import { manejoDe, type OpcionesFilas, type Subidor } from './registro.ts';
 import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
 export { avance, avanzador, claveAvance, conAvance } from './avance.ts';
-// What each area's row handler (lineas, portabilidades, usuarios: subida.ts) uses of the upload.
+// What each area's upload (lineas, portabilidades, usuarios: subida.ts) uses and registers.
 export {
   CODIGO_POR_NOMBRE,
-  EXTRAS,
   normalizarEncabezado,
   PLANTILLAS,
   plantilla,
   revisarPlantilla,
 } from './plantillas.ts';
+export {
+  type Deshacedor,
+  type ManejoSubida,
+  type OpcionesFilas,
+  registrarAccion,
+  registrarDeshacer,
+  registrarExtras,
+  type Subidor,
+  type Tramo,
+} from './registro.ts';
 export { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
 export { escribirPorTramos, recuperar } from './tramos.ts';
 export type { FilaLeida } from './xlsx.ts';
@@ -44,14 +50,12 @@ export function limitesSubida(s: Config['subidas']): LimitesXlsx & { maxBytes: n
   };
 }
 
-type Usuario = lineas.Usuario;
-
 /**
  * The permission rule of each action (section 9), the one the upload screen shows
  * (contracts/acceso.ts accionPermitida). Action 4 makes a bulk top-up block (masivas/service.ts
  * crearBloque) of the valid rows, action 6 port-out rows, action 7 users.
  */
-export function revisarAccion(u: Usuario & { rutas: readonly string[] }, accion: number): AccionSubida {
+export function revisarAccion(u: Subidor & { rutas: readonly string[] }, accion: number): AccionSubida {
   if (![1, 2, 3, 4, 6, 7].includes(accion)) throw new ErrorApi(400, M.seleccionaAccion);
   if (!accionPermitida(u, accion)) throw sinPermiso();
   if (u.nivel === NIVEL.lider && u.liderId === null) throw sinPermiso();
@@ -59,39 +63,32 @@ export function revisarAccion(u: Usuario & { rutas: readonly string[] }, accion:
 }
 
 /** The form's plataformaId: 'No aplica' (empty, 0) or 1/2, kept only for administrators. */
-export function plataformaDe(u: Usuario, valor: string | undefined): number | null {
+export function plataformaDe(u: Subidor, valor: string | undefined): number | null {
   const v = (valor ?? '').trim();
   if (v === '' || v === '0' || v === 'null' || normalizarEncabezado(v) === 'NO_APLICA') return null;
   if (v !== '1' && v !== '2') throw new ErrorApi(400, M.lineaPlataformaInvalida);
   return esAdministrador(u.nivel) ? Number(v) : null;
 }
 
-interface Opciones {
-  accion: AccionSubida;
-  /** yyyy-mm-dd, actions 1 and 2. */
-  vigencia: string | null;
-  plataforma: number | null;
+interface Opciones extends OpcionesFilas {
   ruta: string;
   limites: LimitesXlsx;
 }
 
 /**
- * POST /subirArchivo: one workbook, read and checked whole (xlsx.ts), each row by its action's
- * rules (the subida.ts of lineas for 1 to 4, portabilidades for 6, usuarios for 7), its valid rows
- * written all or nothing (tramos.ts).
+ * POST /subirArchivo: one workbook, read and checked whole (xlsx.ts), then its headers and rows
+ * by the area that registered the action (registro.ts: lineas 1 to 4, portabilidades 6, usuarios
+ * 7), which writes the valid rows all or nothing (tramos.ts).
  */
-export async function subir(ctx: Ctx, u: Usuario, o: Opciones): Promise<RespuestaSubida> {
-  const empresa = await empresas.porIdOError(ctx.db, u.empresaId);
-  const extrasEmpresa = empresas.ajustesDe(empresa).columnasExtraLineas as readonly string[];
+export async function subir(ctx: Ctx, u: Subidor, o: Opciones): Promise<RespuestaSubida> {
+  const manejo = manejoDe(o.accion);
   // The server has the file: reading starts with the zip's check.
   avanzador('leyendo')(0, 1);
   const ultimaFila = await revisarZip(o.ruta, o.limites);
   const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites, ultimaFila);
-  if (o.accion === 6) return portabilidades.subirPortabilidades(ctx, u, encabezados, filas);
-  if (o.accion === 7) return usuarios.subirUsuarios(ctx, u, encabezados, filas);
-  const columnas = revisarEncabezados(encabezados, o.accion, esAdministrador(u.nivel), extrasEmpresa);
+  const columnas = await manejo.encabezados(ctx, u, encabezados, o.accion);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
-  return lineas.subirLineas(ctx, u, o, columnas, filas);
+  return manejo.subir(ctx, u, o, columnas, filas);
 }
 
 /**

@@ -5,11 +5,8 @@ import { Cerrojo, cediendo } from '../../db/pglite-dialect.ts';
 import { plazoLargo } from '../../db/plazos.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Bitacora } from '../../lib/bitacora.ts';
-import * as lineas from '../lineas/service.ts';
-import * as portabilidades from '../portabilidades/service.ts';
-import * as recargas from '../recargas/service.ts';
-import * as reciclaje from '../reciclaje/service.ts';
 import { avanzador } from './avance.ts';
+import { deshacedorDe, type TablaConDeshacer } from './registro.ts';
 import * as repo from './repo.ts';
 
 type Tx = Transaction<DB>;
@@ -27,7 +24,15 @@ export const TRAMO_EMBEBIDA = 500;
  * Records, in the chunk's transaction, what undoes the chunk; null on PostgreSQL, where the
  * upload's one transaction undoes everything by itself.
  */
-export type Anotar = ((d: repo.Deshacer) => Promise<void>) | null;
+export type Anotar = ((d: Omit<repo.Deshacer, 'tabla'>) => Promise<void>) | null;
+
+/** One upload's writes: its company (whose uploads take turns), action and table. */
+interface Escritura {
+  empresaId: number;
+  accion: number;
+  /** The table its chunks write, analyzed and undone by the module that owns it (registro.ts). */
+  tabla: TablaConDeshacer;
+}
 
 /** Per database handle (tests open several in one process): uploads running, each company's turn. */
 const estados = new WeakMap<Db, { activas: Set<number>; turnos: Map<number, Cerrojo> }>();
@@ -58,7 +63,7 @@ function estadoDe(db: Db) {
  */
 export async function escribirPorTramos<T>(
   ctx: Ctx,
-  o: { empresaId: number; accion: number },
+  o: Escritura,
   filas: T[],
   escribir: (tx: Tx, tramo: T[], anotar: Anotar) => Promise<void>,
 ): Promise<void> {
@@ -96,7 +101,7 @@ export async function escribirPorTramos<T>(
 async function escribirConDiario<T>(
   db: Db,
   log: Bitacora,
-  o: { empresaId: number; accion: number },
+  o: Escritura,
   filas: T[],
   escribir: (tx: Tx, tramo: T[], anotar: Anotar) => Promise<void>,
   avanzar: (hechas: number, total: number) => void,
@@ -108,7 +113,7 @@ async function escribirConDiario<T>(
   // PGlite has no autovacuum: nothing else ever updates its statistics, and chunks looking up ICCs
   // in a table that grew since were 3-10 times slower (500 ICCs in 100,000 lines: 70 -> 5 ms).
   // ANALYZE takes ~0.1 s there (0.15 s at 1,000,000 lines); once before, once after.
-  const tabla = o.accion === 6 ? 'portabilidades' : 'lineas';
+  const { tabla } = o;
   await analizar(db, log, tabla);
   const subida = await repo.abrir(db, o.empresaId, o.accion);
   activas.add(subida.id);
@@ -117,7 +122,7 @@ async function escribirConDiario<T>(
       const tramo = filas.slice(i, i + TRAMO_EMBEBIDA);
       await db.transaction().execute((tx) =>
         escribir(tx, tramo, async (d) => {
-          await repo.anotar(tx, subida.id, d);
+          await repo.anotar(tx, subida.id, { ...d, tabla });
         }),
       );
       avanzar(i + TRAMO_EMBEBIDA, filas.length);
@@ -134,7 +139,7 @@ async function escribirConDiario<T>(
   await analizar(db, log, tabla);
 }
 
-const analizar = (db: Db, log: Bitacora, tabla: 'lineas' | 'portabilidades') =>
+const analizar = (db: Db, log: Bitacora, tabla: TablaConDeshacer) =>
   repo.analizar(db, tabla).catch((e) => log.warn({ err: e }, `Subidas: analyze ${tabla} falló`));
 
 /**
@@ -163,14 +168,7 @@ async function deshacer(db: Db, s: { id: number; empresa_id: number }) {
         await repo.borrarSubida(tx, s.id);
         return false;
       }
-      if (t.tabla === 'lineas') {
-        const vueltas = await lineas.deshacer(tx, s.empresa_id, t);
-        // The top-ups and recyclings of the lines put back point at them again, each by its module.
-        if (t.borradas && vueltas.length > 0) {
-          await recargas.reenlazarLineas(tx, t.borradas, vueltas);
-          await reciclaje.reenlazarLineas(tx, t.borradas, vueltas);
-        }
-      } else await portabilidades.deshacerNuevas(tx, s.empresa_id, t.insertadas);
+      await deshacedorDe(t.tabla)(tx, s.empresa_id, t);
       await repo.borrarTramo(tx, t.id);
       return true;
     });

@@ -23,7 +23,6 @@ import { auditarAltas, auditarEdicion, auditarMonto } from './auditados.ts';
 import * as repo from './repo.ts';
 
 export { cambiarLista, deshabilitar, restablecerPassword } from './cuentas.ts';
-export { subirUsuarios } from './subida.ts';
 
 export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
 

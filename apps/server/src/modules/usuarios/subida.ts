@@ -12,6 +12,15 @@ import * as lineas from '../lineas/service.ts';
 import * as subidas from '../subidas/service.ts';
 import * as usuarios from './service.ts';
 
+/** What the users add to the uploads (registros.ts): action 7. */
+export function registrarSubidaUsuarios() {
+  subidas.registrarAccion([7], {
+    encabezados: (_ctx, _u, encabezados) =>
+      subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.registroUsuarios),
+    subir: (ctx, u, _o, columnas, filas) => subirUsuarios(ctx, u, columnas, filas),
+  });
+}
+
 /** Rows of one action 7 file: each password is hashed (argon2id), so fewer than for lines. */
 export const MAX_FILAS_USUARIOS = 1000;
 
@@ -37,14 +46,12 @@ const COLUMNA_CAMPO: Record<string, (typeof subidas.PLANTILLAS.registroUsuarios)
  * founded by an earlier row. Usernames repeated in the file or already taken are
  * duplicates. The valid rows are written in one transaction.
  */
-export async function subirUsuarios(
+async function subirUsuarios(
   ctx: Ctx,
-  u: lineas.Usuario,
-  encabezados: string[],
+  u: subidas.Subidor,
+  columnas: string[],
   filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const columnas = subidas.revisarPlantilla(encabezados, subidas.PLANTILLAS.registroUsuarios);
-  if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
   if (filas.length > MAX_FILAS_USUARIOS)
     throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
   const idx = (h: string) => columnas.indexOf(h);
