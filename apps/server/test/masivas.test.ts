@@ -46,6 +46,9 @@ describe('bulk blocks', () => {
     expect(d.statusCode).toBe(200);
     const det = d.json();
     expect(det.lineas).toHaveLength(25);
+    // What 'Recargar bloque' would send, for its question (issue 41): every line and its amounts.
+    const suma = (ls: { monto: number | null }[]) => ls.reduce((t, l) => t + (l.monto ?? 0), 0);
+    expect(bloques[0]).toMatchObject({ porEnviar: 25, montoPorEnviar: suma(det.lineas) });
     expect(det.titulos.map((t: { llave: string }) => t.llave)).not.toContain('mensaje');
     const id = det.lineas[0].id;
     const [a, b] = await Promise.all([
@@ -73,6 +76,7 @@ describe('bulk blocks', () => {
     expect(rastro).toEqual([{ ip: IP, usuario_id: expect.any(Number) }]);
     const despues = (await llamar('GET', `/api/recargasMasivas?fecha=${fecha}`, s)).json();
     expect(despues.bloque.recargadas).toBe(1);
+    expect(despues.bloque).toMatchObject({ porEnviar: 24, montoPorEnviar: suma(det.lineas.slice(1)) });
   });
 
   it('a double press of Recargar bloque queues each line once; unknown blocks and bad input are 4xx', async () => {
@@ -169,6 +173,12 @@ describe('scheduling (vcell)', () => {
     expect((await llamar('POST', '/api/cambiaTiempoAutomatico', s, igual)).json().mensaje).toBe(
       M.fechaFinalMenor,
     );
+    // A start before this minute (issue 41): its top-ups would go out at once.
+    const pasada = ventana(fecha, new Date(ahora - 120_000), new Date(ahora + 3_600_000));
+    const p = await llamar('POST', '/api/cambiaTiempoAutomatico', s, pasada);
+    expect(p.statusCode).toBe(400);
+    expect(p.json().mensaje).toBe(M.inicioPasado);
+    expect((await llamar('GET', '/api/getRecargasProgramadas', s)).json().programas).toEqual([]);
     const mala = { ...ventana(fecha, new Date(ahora), new Date(ahora + 7_200_000)), diaIni: 31, mesIni: 2 };
     expect((await llamar('POST', '/api/cambiaTiempoAutomatico', s, mala)).statusCode).toBe(400);
   });
@@ -194,7 +204,7 @@ describe('scheduling (vcell)', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json().mensaje).toBe(M.recargasProgramadas);
     const prog = r.json().programacion;
-    expect(prog).toMatchObject({ lineas: 100, pendientes: 100 });
+    expect(prog).toMatchObject({ lineas: 100, pendientes: 100, montoPendiente: 5000 });
     const jobs = await sql<{ start_after: Date }>`select start_after from pgboss.job
         where name = 'recarga-masiva' and (data->>'programacionId')::int = ${prog.identificador}
         order by start_after`.execute(e.db);

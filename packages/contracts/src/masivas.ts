@@ -30,6 +30,9 @@ export const bloqueMasivo = z.object({
   fechaNumerica: z.number().int(),
   disable: z.boolean(),
   enCurso: z.number().int(),
+  /** What 'Recargar bloque' would send now (not recharged, not queued or open) and its amount. */
+  porEnviar: z.number().int(),
+  montoPorEnviar: z.number(),
 });
 export type BloqueMasivo = z.infer<typeof bloqueMasivo>;
 
@@ -125,6 +128,8 @@ export const programacion = z.object({
   fin: z.string(),
   lineas: z.number().int(),
   pendientes: z.number().int(),
+  /** The amount of the pending lines: what cancelling keeps from going out. */
+  montoPendiente: z.number(),
 });
 export type Programacion = z.infer<typeof programacion>;
 
@@ -141,3 +146,69 @@ export const respuestaCancelar = z.object({ mensaje: z.string(), canceladas: z.n
 
 /** Default time of the scheduling modal (section 9). */
 export const HORA_PROGRAMACION = { hora: 20, minuto: 20 } as const;
+
+/** A date and time on the company's clock (its time zone), as the modal sends it. */
+export interface HoraLocal {
+  anio: number;
+  mes: number;
+  dia: number;
+  hora: number;
+  min: number;
+}
+
+/** The start or the end of a window as sent, when all five of its fields came. */
+export function horaLocalDe(v: VentanaProgramada, lado: 'Ini' | 'Fin'): HoraLocal | undefined {
+  const h = {
+    anio: v[`anio${lado}`],
+    mes: v[`mes${lado}`],
+    dia: v[`dia${lado}`],
+    hora: v[`hora${lado}`],
+    min: v[`min${lado}`],
+  };
+  return Object.values(h).every((x) => x !== undefined) ? (h as HoraLocal) : undefined;
+}
+
+/** Now (or `ahora`) on the clock of a time zone. */
+export function horaLocalEn(zona: string, ahora = new Date()): HoraLocal {
+  const partes = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zona,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(ahora);
+  const v = (t: Intl.DateTimeFormatPartTypes) => Number(partes.find((p) => p.type === t)?.value);
+  return { anio: v('year'), mes: v('month'), dia: v('day'), hora: v('hour'), min: v('minute') };
+}
+
+/** yyyymmddhhmm: two clock times compare as numbers. */
+const orden = (h: HoraLocal) => (((h.anio * 100 + h.mes) * 100 + h.dia) * 100 + h.hora) * 100 + h.min;
+
+/**
+ * The window's rules (section 5, issue 41), the same in the browser and on the server: the end
+ * after the start, and the start not before the current minute on the company's clock (a start
+ * in the past sent its top-ups at once). Answers the catalogue key of the broken rule, or null.
+ */
+export function reglaVentana(ini: HoraLocal, fin: HoraLocal, ahora: HoraLocal) {
+  if (orden(fin) <= orden(ini)) return 'fechaFinalMenor' as const;
+  if (orden(ini) < orden(ahora)) return 'inicioPasado' as const;
+  return null;
+}
+
+/** A clock time moved by whole days (calendar arithmetic in UTC: no zone drift). */
+function sumarDias(h: HoraLocal, dias: number): HoraLocal {
+  const d = new Date(Date.UTC(h.anio, h.mes - 1, h.dia + dias));
+  return { ...h, anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate() };
+}
+
+/**
+ * The modal's default window: from the next 20:20 still to come on the company's clock (today's,
+ * or tomorrow's once it has passed) to the one a day later.
+ */
+export function ventanaPorDefecto(ahora: HoraLocal) {
+  const hoy = { ...ahora, hora: HORA_PROGRAMACION.hora, min: HORA_PROGRAMACION.minuto };
+  const ini = orden(hoy) > orden(ahora) ? hoy : sumarDias(hoy, 1);
+  return { ini, fin: sumarDias(ini, 1) };
+}

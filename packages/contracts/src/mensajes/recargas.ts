@@ -84,7 +84,12 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ bloqueSinPendientes: 'Todas las líneas del bloque ya están recargadas o en proceso',
   /** (propio) */ bloqueProgreso: '{recargadas} de {lineas} recargadas',
   /** (propio) */ sinLineasPorProgramar: 'El bloque no tiene líneas por recargar',
-  /** (propio) */ ventanaPasada: 'La fecha final ya pasó',
+  /** (propio) */ inicioPasado: 'La fecha inicial ya pasó',
+  // Asked before many top-ups go out or are cancelled (issue 41).
+  /** (propio) */ confirmarEnvioMasivo: 'Se enviarán {n} recargas por {monto}',
+  /** (propio) */ confirmarProgramacion: 'Se programarán {n} recargas por {monto}, del {inicio} al {fin}',
+  /** (propio) */ confirmarCancelacion: 'Se cancelarán {n} recargas por {monto}',
+  /** (propio) */ cancelarProgramacion: 'Cancelar programación',
   /** (propio) */ fechaInexistente: 'La fecha {fecha} no existe',
   /** (propio) */ bloqueVacio: 'El bloque no tiene líneas',
   /** (propio) */ bloqueDemasiadasLineas: 'Un bloque admite hasta {max} líneas',

@@ -54,7 +54,13 @@ export interface ResumenBloque {
   en_curso: number;
   /** Lines without an outcome yet: queued, open, or never tried (the finished-block event). */
   sin_decidir: number;
+  /** Lines a press of 'Recargar bloque' would queue now (as encolarLineas picks them), and their amount. */
+  por_enviar: number;
+  monto_por_enviar: number;
 }
+
+/** A line free to queue: not queued, and its attempt never sent or failed. */
+const LIBRE = sql`not coalesce(bl.en_cola_hasta > now(), false) and (r.id is null or r.estado = 'fallida')`;
 
 /**
  * Blocks of a company with their counts, newest first: one block (`fecha`), or a keyset page
@@ -78,7 +84,9 @@ export async function resumenes(
         coalesce(sum(bl.monto), 0)::int as monto,
         (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')))::int as en_curso,
         (count(*) filter (where bl.en_cola_hasta > now() or r.estado in ('pendiente', 'enviada')
-          or (r.id is null and bl.mensaje is null)))::int as sin_decidir
+          or (r.id is null and bl.mensaje is null)))::int as sin_decidir,
+        (count(*) filter (where ${LIBRE}))::int as por_enviar,
+        coalesce(sum(bl.monto) filter (where ${LIBRE}), 0)::int as monto_por_enviar
       from (select * from bloques b where b.empresa_id = ${empresaId} ${donde}
         order by b.creado desc, b.id desc ${'limite' in cual ? sql`limit ${cual.limite}` : sql``}) b
       join empresas e on e.id = b.empresa_id
@@ -252,6 +260,7 @@ export interface VistaProgramacion {
   fin: string;
   lineas: number;
   pendientes: number;
+  monto_pendiente: number;
 }
 
 /** Programmes not cancelled with lines still waiting for their time, newest first. */
@@ -260,7 +269,9 @@ export async function programaciones(db: Conexion, empresaId: number, id?: numbe
         to_char(b.creado at time zone ${ZONA}, 'YYYY/MM/DD HH24:MI:SS') as fecha,
         to_char(p.inicio at time zone ${ZONA}, 'YYYY/MM/DD HH24:MI') as inicio,
         to_char(p.fin at time zone ${ZONA}, 'YYYY/MM/DD HH24:MI') as fin,
-        (select count(*) from bloque_lineas bl where bl.programacion_id = p.id and bl.en_cola_hasta > now())::int as pendientes
+        (select count(*) from bloque_lineas bl where bl.programacion_id = p.id and bl.en_cola_hasta > now())::int as pendientes,
+        (select coalesce(sum(bl.monto), 0) from bloque_lineas bl
+          where bl.programacion_id = p.id and bl.en_cola_hasta > now())::int as monto_pendiente
       from programaciones p
       join bloques b on b.id = p.bloque_id
       join empresas e on e.id = p.empresa_id

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Carrier } from '@recargas/contracts/carriers';
-import type {
-  BloqueMasivo,
-  LineaMasiva,
-  Programacion,
-  RespuestaLineasMasivas,
-  VentanaProgramada,
+import {
+  type BloqueMasivo,
+  horaLocalDe,
+  horaLocalEn,
+  type LineaMasiva,
+  type Programacion,
+  type RespuestaLineasMasivas,
+  reglaVentana,
+  type VentanaProgramada,
 } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { TIPO_POR_DEFECTO } from '@recargas/contracts/recargas';
@@ -69,6 +72,8 @@ const aBloque = (r: repo.ResumenBloque): BloqueMasivo => ({
   fechaNumerica: r.fecha_numerica,
   disable: r.recargadas === r.lineas || r.en_curso > 0,
   enCurso: r.en_curso,
+  porEnviar: r.por_enviar,
+  montoPorEnviar: r.monto_por_enviar,
 });
 
 async function resumen(ctx: Ctx, empresaId: number, fecha: number) {
@@ -292,8 +297,11 @@ export async function alDecidirRecarga(ctx: Ctx, recargaId: number) {
 
 // --- Scheduling ------------------------------------------------------------------------
 
+/** The company's settings, when it schedules at all. */
 async function conProgramacion(ctx: Ctx, empresaId: number) {
-  if (!(await ajustes(ctx, empresaId)).programacion) throw new ErrorApi(403, M.programacionNoDisponible);
+  const a = await ajustes(ctx, empresaId);
+  if (!a.programacion) throw new ErrorApi(403, M.programacionNoDisponible);
+  return a;
 }
 
 const aProgramacion = (p: repo.VistaProgramacion): Programacion => ({
@@ -304,6 +312,7 @@ const aProgramacion = (p: repo.VistaProgramacion): Programacion => ({
   fin: p.fin,
   lineas: p.lineas,
   pendientes: p.pendientes,
+  montoPendiente: p.monto_pendiente,
 });
 
 /** Evenly spread instants in [inicio, fin): the i-th of n at inicio + i·(fin − inicio)/n. */
@@ -317,46 +326,20 @@ export const repartir = (inicio: Date, fin: Date, n: number) => {
  * over the window (company time zone) as delayed jobs. Messages of spec section 5.
  */
 export async function programar(ctx: Ctx, q: Quien, v: VentanaProgramada) {
-  await conProgramacion(ctx, q.empresaId);
-  const { diaIni, mesIni, anioIni, diaFin, mesFin, anioFin, horaIni, minIni, horaFin, minFin } = v;
-  if (
-    diaIni === undefined ||
-    mesIni === undefined ||
-    anioIni === undefined ||
-    diaFin === undefined ||
-    mesFin === undefined ||
-    anioFin === undefined ||
-    horaIni === undefined ||
-    minIni === undefined ||
-    horaFin === undefined ||
-    minFin === undefined
-  )
-    throw new ErrorApi(400, M.todosLosCamposLlenos);
-  for (const [d, m, a] of [
-    [diaIni, mesIni, anioIni],
-    [diaFin, mesFin, anioFin],
-  ] as const) {
-    if (!diaDe(d, m, a)) throw new ErrorApi(400, texto('fechaInexistente', { fecha: `${a}/${m}/${d}` }));
-  }
-  const inicio = await repo.instanteLocal(ctx.db, q.empresaId, {
-    anio: anioIni,
-    mes: mesIni,
-    dia: diaIni,
-    hora: horaIni,
-    min: minIni,
-  });
-  const fin = await repo.instanteLocal(ctx.db, q.empresaId, {
-    anio: anioFin,
-    mes: mesFin,
-    dia: diaFin,
-    hora: horaFin,
-    min: minFin,
-  });
+  const { zonaHoraria } = await conProgramacion(ctx, q.empresaId);
+  const local = { ini: horaLocalDe(v, 'Ini'), fin: horaLocalDe(v, 'Fin') };
+  if (!local.ini || !local.fin) throw new ErrorApi(400, M.todosLosCamposLlenos);
+  for (const { dia, mes, anio } of [local.ini, local.fin])
+    if (!diaDe(dia, mes, anio))
+      throw new ErrorApi(400, texto('fechaInexistente', { fecha: `${anio}/${mes}/${dia}` }));
+  // The browser's rule (contracts), on the company's clock.
+  const regla = reglaVentana(local.ini, local.fin, horaLocalEn(zonaHoraria));
+  if (regla) throw new ErrorApi(400, M[regla]);
+  const inicio = await repo.instanteLocal(ctx.db, q.empresaId, local.ini);
+  const fin = await repo.instanteLocal(ctx.db, q.empresaId, local.fin);
   if (!inicio || !fin) throw new ErrorApi(404, M.noEncontrado);
-  if (fin.getTime() <= inicio.getTime()) throw new ErrorApi(400, M.fechaFinalMenor);
-  if (fin.getTime() <= Date.now()) throw new ErrorApi(400, M.ventanaPasada);
   const b = await bloqueOError(ctx, q.empresaId, v.identificador);
-  // A window already begun spreads what remains of it.
+  // A window begun this minute spreads what remains of it.
   const desde = new Date(Math.max(inicio.getTime(), Date.now()));
   const { n, programacionId } = await encolarLineas(
     ctx,
