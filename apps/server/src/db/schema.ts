@@ -8,7 +8,12 @@ import type {
   PlataformasRespaldoTable,
 } from './schema/carriers.ts';
 import type { ConciliacionDiferenciasTable, ConciliacionesTable } from './schema/conciliaciones.ts';
-import type { EmpresaHostsTable, EmpresaLogosTable, EmpresasTable } from './schema/empresas.ts';
+import type {
+  EmpresaHostsTable,
+  EmpresaLogosTable,
+  EmpresasTable,
+  ProveedoresTable,
+} from './schema/empresas.ts';
 import type { ExcelArchivosTable, ExcelTrozosTable } from './schema/excel.ts';
 import type {
   EntregasWebhookTable,
@@ -28,7 +33,7 @@ import type {
   SuscripcionesPushTable,
 } from './schema/notificaciones.ts';
 import type { PortabilidadesTable } from './schema/portabilidades.ts';
-import type { ConteoRecargasTable, ProveedoresTable, RecargasTable } from './schema/recargas.ts';
+import type { ConteoRecargasTable, RecargasTable } from './schema/recargas.ts';
 import type { ReciclajesTable } from './schema/reciclaje.ts';
 import type { VentasDiaHechosTable, VentasDiaTable } from './schema/reportes.ts';
 import type { AlertasSaldoTable, EstadosProveedorTable } from './schema/saldos.ts';

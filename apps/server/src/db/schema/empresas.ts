@@ -39,3 +39,19 @@ export interface EmpresaLogosTable {
   datos: ColumnType<Uint8Array, Buffer, Buffer>;
   actualizado: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+
+/** A company's platforms 1 and 2 (empresas/repo.ts PLATAFORMAS), made with it: their provider and minimum. */
+export interface ProveedoresTable {
+  id: Generated<number>;
+  empresa_id: number;
+  numero: number;
+  codigo: string;
+  nombre: string;
+  /** simulador, reloadly or ninguno (0025, 0037; default ninguno: no provider). */
+  adaptador: Generated<string>;
+  minimo: Generated<number>;
+  /** The Reloadly account's name of a `reloadly` row (0025). */
+  cuenta: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Operator id per carrier overriding Reloadly's mapping (0025). */
+  operadores: ColumnType<Record<string, number>, string | undefined, string>;
+}

@@ -1,21 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Creado } from './tipos.ts';
 
-export interface ProveedoresTable {
-  id: Generated<number>;
-  empresa_id: number;
-  numero: number;
-  codigo: string;
-  nombre: string;
-  /** simulador, reloadly or ninguno (0025, 0037; default ninguno: no provider). */
-  adaptador: Generated<string>;
-  minimo: Generated<number>;
-  /** The Reloadly account's name of a `reloadly` row (0025). */
-  cuenta: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Operator id per carrier overriding Reloadly's mapping (0025). */
-  operadores: ColumnType<Record<string, number>, string | undefined, string>;
-}
-
 export interface RecargasTable {
   id: Generated<number>;
   empresa_id: number;

@@ -57,6 +57,19 @@ export function insertar(
   return db.isTransaction ? en(db) : db.transaction().execute(en);
 }
 
+/** A platform's minimum balance (the balances' screen, saldos). */
+export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo: number) =>
+  db
+    .updateTable('proveedores')
+    .set({ minimo })
+    .where('empresa_id', '=', empresaId)
+    .where('numero', '=', numero)
+    .execute();
+
+/** A platform's provider (set-provider, saldos/plataformas.ts). */
+export const guardarProveedor = (db: Db, id: number, p: { adaptador: string; cuenta: string | null }) =>
+  db.updateTable('proveedores').set(p).where('id', '=', id).execute();
+
 /** The company row locked until the transaction ends: a settings change reads what it replaces. */
 export const bloquear = (db: Db, id: number) =>
   db.selectFrom('empresas').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -36,6 +36,13 @@ export const crear = (
   adaptador: Adaptador = 'ninguno',
 ) => repo.insertar(db, empresa, hosts, adaptador);
 
+// The balances (saldos) change these, in their transaction with its audit row: the company's
+// platforms (their minimum and provider) and its cap of top-ups without a user.
+export const guardarMinimo = repo.guardarMinimo;
+export const guardarProveedor = repo.guardarProveedor;
+export const guardarMaxSinUsuario = (db: Db, empresaId: number, max: number) =>
+  repo.actualizar(db, empresaId, { max_recargas_sin_usuario: max });
+
 export const ajustesDe = (e: Empresa): AjustesEmpresa => ajustesEmpresa.parse(e.ajustes ?? {});
 
 export async function buscar(db: Db, codigo: string, host = ''): Promise<Empresa> {

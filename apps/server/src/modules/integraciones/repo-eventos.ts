@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import { type Db, sentencia } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { type Recarga, SIN_EVENTO } from '../recargas/service.ts';
+import type { Recarga } from '../recargas/service.ts';
+import { SIN_EVENTO } from './repo-enlaces.ts';
 
 /**
  * The statements of an API top-up's link and event, on the top-up path: prepared, named columns

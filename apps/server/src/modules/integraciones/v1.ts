@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { esquema } from '../../lib/rutas.ts';
+import * as recargasV1 from './recargas-v1.ts';
 import * as integraciones from './service.ts';
 
 declare module 'fastify' {
@@ -91,7 +92,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       config,
     },
     async (req, reply) => {
-      const r = await integraciones.recargar(ctx, quien(req), req.body, req.headers['idempotency-key']);
+      const r = await recargasV1.recargar(ctx, quien(req), req.body, req.headers['idempotency-key']);
       return reply.code(r.status as 200 | 202 | 422).send(r.cuerpo);
     },
   );
@@ -104,7 +105,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       }),
       config,
     },
-    async (req) => integraciones.porReferencia(ctx, quien(req), req.query.referencia),
+    async (req) => recargasV1.porReferencia(ctx, quien(req), req.query.referencia),
   );
   app.get(
     API.recarga,
@@ -115,7 +116,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       }),
       config,
     },
-    async (req) => integraciones.recarga(ctx, quien(req), req.params.id),
+    async (req) => recargasV1.recarga(ctx, quien(req), req.params.id),
   );
   app.get(
     API.saldo,
@@ -125,7 +126,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       }),
       config,
     },
-    async (req) => integraciones.saldo(ctx, quien(req)),
+    async (req) => recargasV1.saldo(ctx, quien(req)),
   );
   app.get(
     API.companias,

@@ -3,6 +3,7 @@ import { type Db, sentencia } from '../../db/database.ts';
 import { enLotes, porBase } from '../../db/lotes.ts';
 import type { DB } from '../../db/schema.ts';
 import * as auditoria from '../auditoria/service.ts';
+import * as integraciones from '../integraciones/service.ts';
 import { COLUMNAS, columnasTexto, type Recarga } from './repo.ts';
 
 /**
@@ -15,11 +16,8 @@ type Tx = Transaction<DB>;
 /** A top-up's columns read from table or CTE `t`. */
 const columnasDe = (t: string) => COLUMNAS.map((c) => `${t}.${c}`).join(', ');
 
-/**
- * The event of a link whose company had no live webhook when the top-up was written: none is
- * written (nobody would receive it), and the link is done from the start.
- */
-export const SIN_EVENTO = '00000000-0000-0000-0000-000000000000';
+/** The link of an API top-up with no event to come (integraciones/repo-enlaces.ts); its tests read it here. */
+export const SIN_EVENTO = integraciones.SIN_EVENTO;
 
 export type NuevaRecarga = Pick<
   Recarga,
@@ -83,14 +81,7 @@ const insertarVarias = sentencia<FilaEscrita>(`with entrada as (
           from entrada group by 1, 2) l using (empresa_id, usuario_id)
     on conflict (empresa_id, usuario_id, dia) do update set n = c.n + excluded.n, limite = excluded.limite
   ), enlaces as (
-    insert into recargas_api (recarga_id, empresa_id, llave_id, usuario_id, referencia, evento_id)
-    select distinct on (n.id) n.id, n.empresa_id, e.llave_id, e.usuario_id, e.referencia,
-      case when not exists (select from webhooks w where w.empresa_id = n.empresa_id and w.eliminado is null)
-        then '${SIN_EVENTO}'::uuid end
-    from nueva n join entrada e on e.empresa_id = n.empresa_id and e.idempotencia = n.idempotencia
-    where e.llave_id is not null
-    order by n.id, e.orden
-    returning recarga_id, evento_id is null as abierto
+    ${integraciones.enlazarDesde('nueva', 'entrada')}
   )
   select ${columnasDe('n')}, coalesce(en.abierto, false) as con_evento
   from nueva n left join enlaces en on en.recarga_id = n.id`);
@@ -203,12 +194,7 @@ const alCerrar = (ids: string) => `, a as (${auditoria.insertarDesde(`(select c.
       else jsonb_build_object('estado', c.estado, 'mensaje', c.mensaje) end as despues
     from c)`)}
   ), ev as (
-    insert into eventos_webhook (id, empresa_id, recarga_id, tipo, datos)
-    select c.e_id, c.empresa_id, c.id, c.e_tipo, c.e_datos
-    from c join recargas_api x on x.recarga_id = c.id and x.recarga_id = ${ids}
-    where c.e_id is not null and x.evento_id is null
-    on conflict (recarga_id) do nothing
-    returning id, recarga_id
+    ${integraciones.eventosDesde('c', ids)}
   )
   select ${columnasDe('c')}, ev.id as evento_abierto
   from c left join ev on ev.recarga_id = c.id`;

@@ -2,6 +2,7 @@ import type { Ctx } from '../../contexto.ts';
 import type { Db } from '../../db/database.ts';
 import type { Adaptador } from '../../providers/registro.ts';
 import * as auditoria from '../auditoria/service.ts';
+import * as empresas from '../empresas/service.ts';
 import * as repo from './repo.ts';
 
 /** A platform's provider: its adapter kind and, for reloadly, the account's name (RELOADLY_<CUENTA>_*). */
@@ -23,7 +24,7 @@ export const cambiarProveedor = (db: Db, empresaId: number, numero: number, nuev
     if (!fila) return undefined;
     const antes = { adaptador: fila.adaptador, cuenta: fila.cuenta };
     if (antes.adaptador === nuevo.adaptador && antes.cuenta === nuevo.cuenta) return antes;
-    await repo.guardarProveedor(tx, fila.id, nuevo);
+    await empresas.guardarProveedor(tx, fila.id, nuevo);
     const cambio = { empresaId, tipo: 'configuracion', tabla: 'proveedores', fila: fila.id } as const;
     await auditoria.registrar(tx, auditoria.OPERADOR, [{ ...cambio, antes, despues: nuevo }]);
     return antes;

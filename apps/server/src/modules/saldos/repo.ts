@@ -7,14 +7,6 @@ export const proveedores = (db: Db, empresaId?: number) => {
   return q.execute();
 };
 
-export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo: number) =>
-  db
-    .updateTable('proveedores')
-    .set({ minimo })
-    .where('empresa_id', '=', empresaId)
-    .where('numero', '=', numero)
-    .execute();
-
 /** A platform's row and minimum, locked until the transaction ends: a change reads what it replaces. */
 export const minimoParaCambiar = (db: Db, empresaId: number, numero: number) =>
   db
@@ -34,9 +26,6 @@ export const proveedorParaCambiar = (db: Db, empresaId: number, numero: number) 
     .where('numero', '=', numero)
     .forUpdate()
     .executeTakeFirst();
-
-export const guardarProveedor = (db: Db, id: number, p: { adaptador: string; cuenta: string | null }) =>
-  db.updateTable('proveedores').set(p).where('id', '=', id).execute();
 
 /** Every platform of every company, with the company's code (the start-up warnings). */
 export const proveedoresConEmpresa = (db: Db) =>

@@ -2,6 +2,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import type { Ctx } from '../../contexto.ts';
 import type { Saldos } from '../../providers/puerto.ts';
 import * as auditoria from '../auditoria/service.ts';
+import * as empresas from '../empresas/service.ts';
 import * as notificaciones from '../notificaciones/service.ts';
 import { estadosDe } from './estados.ts';
 import * as repo from './repo.ts';
@@ -85,7 +86,7 @@ export async function guardarMinimos(ctx: Ctx, q: Quien, minimos: { id: number; 
     const cambios: auditoria.Cambio[] = [];
     for (const m of minimos) {
       const antes = await repo.minimoParaCambiar(tx, empresaId, m.id);
-      await repo.guardarMinimo(tx, empresaId, m.id, m.minimo);
+      await empresas.guardarMinimo(tx, empresaId, m.id, m.minimo);
       if (antes) {
         const fila = { empresaId, tipo: 'minimo', tabla: 'proveedores', fila: antes.id } as const;
         cambios.push({ ...fila, antes: { minimo: antes.minimo }, despues: { minimo: m.minimo } });
@@ -111,11 +112,7 @@ export async function alertas(ctx: Ctx, empresaId: number) {
 export const guardarMaxSinUsuario = (ctx: Ctx, q: Quien, maxRecargas: number) =>
   ctx.db.transaction().execute(async (tx) => {
     const antes = await repo.maxSinUsuarioParaCambiar(tx, q.empresaId);
-    await tx
-      .updateTable('empresas')
-      .set({ max_recargas_sin_usuario: maxRecargas })
-      .where('id', '=', q.empresaId)
-      .execute();
+    await empresas.guardarMaxSinUsuario(tx, q.empresaId, maxRecargas);
     const fila = { empresaId: q.empresaId, tipo: 'limite', tabla: 'empresas', fila: q.empresaId } as const;
     await auditoria.registrar(tx, auditoria.actorDe(q), [
       {
