@@ -1,6 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
@@ -116,12 +116,26 @@ describe('POST /checkOut', () => {
   });
 
   it('without a key, an identical submit within the minute is the same top-up (double click)', async () => {
-    const dn = dnNuevo();
-    const a = await recargar(cliente, { dn, compania: 'T' });
-    const b = await recargar(cliente, { dn, compania: 'T' });
-    expect(b.json().id).toBe(a.json().id);
-    const c = await recargar(cliente, { dn, compania: 'U' });
-    expect(c.json().id).not.toBe(a.json().id);
+    // The key is made from the clock's minute: pin the clock to its first and last second, or a
+    // real minute boundary between the two submits would make them two top-ups.
+    const minuto = Math.ceil(Date.now() / 60_000) * 60_000;
+    vi.useFakeTimers({ now: minuto, toFake: ['Date'] });
+    try {
+      const dn = dnNuevo();
+      const a = await recargar(cliente, { dn, compania: 'T' });
+      vi.setSystemTime(minuto + 59_999);
+      const b = await recargar(cliente, { dn, compania: 'T' });
+      expect(b.json().id).toBe(a.json().id);
+      const c = await recargar(cliente, { dn, compania: 'U' });
+      expect(c.json().id).not.toBe(a.json().id);
+      // The next minute, the same submit is a new top-up.
+      vi.setSystemTime(minuto + 60_000);
+      const d = await recargar(cliente, { dn, compania: 'T' });
+      expect(d.statusCode).toBe(200);
+      expect(d.json().id).not.toBe(a.json().id);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a declined top-up fails with the provider message and gives its place in the daily count back', async () => {
