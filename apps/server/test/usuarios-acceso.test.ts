@@ -211,6 +211,17 @@ const MATRIZ: [ruta: string, quien: A.Quien, donde: A.Donde, status: number, con
 
 const MENSAJES: Record<number, string> = { 200: '', 403: M.sinPermiso, 404: M.noEncontrado };
 
+/** A request as `quien`: the XSRF header only on writes, as the browser sends it. */
+const enviar = (quien: A.Quien, p: Peticion) => {
+  const s = A.sesiones[quien];
+  return A.e.app.inject({
+    method: p.method,
+    url: p.url,
+    ...(p.payload ? { payload: p.payload } : {}),
+    headers: conToken(s.token, p.method === 'POST' ? s.xsrf : undefined),
+  });
+};
+
 describe('users routes × levels 0–3 × own/other company', () => {
   it('the matrix covers every route, level and company once', () => {
     expect(MATRIZ).toHaveLength(Object.keys(PETICIONES).length * 4 * 2);
@@ -220,14 +231,7 @@ describe('users routes × levels 0–3 × own/other company', () => {
   it.each(MATRIZ)('%s as %s, %s company → %i (%s)', async (ruta, quien, donde, status, contenido) => {
     const hacer = PETICIONES[ruta]?.[donde];
     if (!hacer) throw new Error(`sin petición para ${ruta}`);
-    const p = await hacer();
-    const s = A.sesiones[quien];
-    const r = await A.e.app.inject({
-      method: p.method,
-      url: p.url,
-      ...(p.payload ? { payload: p.payload } : {}),
-      headers: conToken(s.token, p.method === 'POST' ? s.xsrf : undefined),
-    });
+    const r = await enviar(quien, await hacer());
     expect(r.statusCode, r.body).toBe(status);
     const cuerpo = r.json();
     if (status !== 200) {
@@ -244,19 +248,23 @@ describe('users routes × levels 0–3 × own/other company', () => {
   });
 
   it('the other company’s rows are untouched by every refused write', async () => {
-    const u = await A.e.db
-      .selectFrom('usuarios')
-      .selectAll()
-      .where('id', '=', A.ids.usuarioGsm)
-      .executeTakeFirstOrThrow();
-    expect(u).toMatchObject({ nombre: 'Cliente de GS Móviles', eliminado: null, is_monto: false });
-    const enGsm = await A.e.db
-      .selectFrom('usuarios')
-      .select('username')
-      .where('empresa_id', '=', A.ids.gsm)
-      .where('username', 'like', 'nuevo%')
-      .execute();
-    expect(enGsm).toEqual([]);
+    const deGsm = () =>
+      A.e.db.selectFrom('usuarios').selectAll().where('empresa_id', '=', A.ids.gsm).orderBy('id').execute();
+    const antes = await deGsm();
+    expect(antes.find((u) => u.id === A.ids.usuarioGsm)).toMatchObject({
+      nombre: 'Cliente de GS Móviles',
+      eliminado: null,
+      is_monto: false,
+    });
+    // Every write of the matrix aimed at gsmoviles, sent here: this test needs no other to run first.
+    const escrituras = MATRIZ.filter(([ruta, , donde]) => ruta.startsWith('POST') && donde === 'otra');
+    expect(escrituras).toHaveLength(16);
+    for (const [ruta, quien, , status] of escrituras) {
+      const p = await PETICIONES[ruta]?.otra();
+      if (!p) throw new Error(`sin petición para ${ruta}`);
+      expect((await enviar(quien, p)).statusCode, `${ruta} ${quien}`).toBe(status);
+    }
+    expect(await deGsm()).toEqual(antes);
   });
 });
 
