@@ -27,7 +27,8 @@ async function filas(p: Page): Promise<Record<string, [string, boolean]>> {
       trs.map((tr) => {
         const celdas = Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '');
         const lapiz = tr.querySelector('[data-testid^="editar-"]') !== null;
-        return [celdas[1] ?? '', celdas[3] ?? '', lapiz, celdas.length] as const;
+        // #, Username, Editar (beside the username since issue 41), Nombre, Nivel.
+        return [celdas[1] ?? '', celdas[4] ?? '', lapiz, celdas.length] as const;
       }),
     );
   return Object.fromEntries(datos.filter((d) => d[3] > 2).map(([u, nivel, lapiz]) => [u, [nivel, lapiz]]));

@@ -34,12 +34,13 @@ async function abrirNuevo(p: Page) {
 async function filas(p: Page): Promise<Record<string, string[]>> {
   await p.getByTestId('usuarios-total').waitFor();
   await expect.poll(() => p.locator('[aria-label="Cargando…"]').count()).toBe(0);
-  const celdas = await p
-    .getByTestId('tabla-usuarios')
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
+  // Without the Editar column (beside the username since issue 41): the data columns' places.
+  const celdas = await p.getByTestId('tabla-usuarios').evaluate((t, editar) => {
+    const i = Array.from(t.querySelectorAll('thead th'), (th) => th.textContent).indexOf(editar);
+    return Array.from(t.querySelectorAll('tbody tr'), (tr) =>
+      Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '').filter((_, j) => j !== i),
     );
+  }, M.colEditar);
   return Object.fromEntries(celdas.filter((c) => c.length > 2).map((c) => [c[1] as string, c]));
 }
 

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { alpha, lighten, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
@@ -19,24 +17,11 @@ import {
   useRef,
   useState,
 } from 'react';
+import { type Columna, contenido } from './columnas.ts';
+import { FilaCargando, FUERA, type PropsLista, useAngosta, usePedirAlFinal } from './listaVirtual.tsx';
+import { TarjetasInfinitas } from './TarjetasInfinitas.tsx';
 
-export interface Columna<F> {
-  llave: string;
-  valor: string;
-  /** The cell of one row; `indice` is the row's place in the list (0 first). */
-  celda?: (fila: F, indice: number) => ReactNode;
-  /** Pinned to the right edge (the row's pencil), so a phone reaches it without scrolling sideways. */
-  fija?: boolean;
-}
-
-/** A pinned column's header cell: on the right edge, over the cells that pass beneath it. */
-const FIJA = {
-  position: 'sticky',
-  right: 0,
-  bgcolor: 'background.paper',
-  borderLeft: 1,
-  borderLeftColor: 'divider',
-} as const;
+export type { Columna } from './columnas.ts';
 
 /**
  * The body's look, set once on the table: a small MUI cell's (typography, padding, border) and
@@ -52,18 +37,10 @@ const CUERPO = {
     borderBottom: (t: Theme) => `1px solid ${lighten(alpha(t.palette.divider, 1), 0.88)}`,
   },
   '& > tbody > tr[data-index]:hover': { bgcolor: 'action.hover' },
-  '& > tbody > tr > td.fija': { ...FIJA, zIndex: 1 },
 } as const;
 
 /** The height of a small MUI row, until the browser measures the list's first row. */
 const ALTO_FILA = 33;
-/**
- * Rows drawn beyond each edge of the view, so a wheel turn shows no blank. Few: a fling replaces
- * every drawn row each frame, so each one more is drawn about 60 times a second.
- */
-const FUERA = 4;
-/** The next page is asked for when the last row in view is this close to the end. */
-const ANTES_DEL_FINAL = 3;
 
 interface PropsFila<F> {
   fila: F;
@@ -77,9 +54,7 @@ const Fila = memo(function Fila<F>({ fila, indice, columnas, medir }: PropsFila<
   return (
     <tr ref={medir} data-index={indice}>
       {columnas.map((c) => (
-        <td key={c.llave} className={c.fija ? 'fija' : undefined}>
-          {c.celda ? c.celda(fila, indice) : String((fila as Record<string, unknown>)[c.llave] ?? '')}
-        </td>
+        <td key={c.llave}>{contenido(c, fila, indice)}</td>
       ))}
     </tr>
   );
@@ -114,25 +89,22 @@ export const Relleno = ({ alto, columnas }: { alto: number; columnas: number }) 
   ) : null;
 
 /**
- * A table over a paged list (spec section 9) that draws only the rows in view (TanStack Virtual
- * on its own scroll box), so 100,000 loaded rows scroll like 20. When the last row in view comes
- * within a few rows of the end it asks for the next page; a short list keeps asking until it
- * fills the box or ends. A row with a spinner shows while a page loads. The header sticks, and a
- * column never narrows once wider rows have been seen, so columns do not jump while scrolling.
+ * A paged list (spec section 9): a table from 600 px on, cards below (issue 41), from the same
+ * columns. Both draw only the rows in view and ask for the next page near the end.
  */
-export function TablaInfinita<F>(props: {
-  columnas: readonly Columna<F>[];
-  filas: readonly F[];
-  /** A row's key; `indice` for rows with no id of their own (keyed by their place). */
-  clave: (fila: F, indice: number) => string | number;
-  hayMas: boolean;
-  cargando: boolean;
-  alFinal: () => void;
-  testId?: string;
-  /** The text of an empty list (M.sinResultados unless given). */
-  vacio?: string;
-}) {
-  const { filas, columnas, hayMas, cargando, alFinal, clave } = props;
+export function TablaInfinita<F>(props: PropsLista<F>) {
+  return useAngosta() ? <TarjetasInfinitas {...props} /> : <TablaEscritorio {...props} />;
+}
+
+/**
+ * The table that draws only the rows in view (TanStack Virtual on its own scroll box), so
+ * 100,000 loaded rows scroll like 20. When the last row in view comes within a few rows of the
+ * end it asks for the next page; a short list keeps asking until it fills the box or ends. A row
+ * with a spinner shows while a page loads. The header sticks, and a column never narrows once
+ * wider rows have been seen, so columns do not jump while scrolling.
+ */
+function TablaEscritorio<F>(props: PropsLista<F>) {
+  const { filas, columnas, cargando, clave } = props;
   const caja = useRef<HTMLDivElement>(null);
   const cabecera = useRef<HTMLTableRowElement>(null);
   // The rows start below the header: the virtual positions then match the page's.
@@ -174,18 +146,7 @@ export function TablaInfinita<F>(props: {
     else if (fijada.current?.clave !== item.key)
       fijada.current = { clave: item.key, llave: dibujadas.current.llaves[lugar] ?? lugar };
   }, []);
-  // The last row in view, not the last drawn: the rows drawn beyond the view would ask at once.
-  const ultima = virtual.range?.endIndex ?? -1;
-
-  // One request per list state: a failed page is not asked again until the rows change.
-  const pedidoCon = useRef<readonly [number, F | undefined] | null>(null);
-  useEffect(() => {
-    if (!hayMas || cargando || ultima < filas.length - 1 - ANTES_DEL_FINAL) return;
-    const estado = [filas.length, filas[0]] as const;
-    if (pedidoCon.current?.[0] === estado[0] && pedidoCon.current[1] === estado[1]) return;
-    pedidoCon.current = estado;
-    alFinal();
-  }, [ultima, filas, hayMas, cargando, alFinal]);
+  usePedirAlFinal(virtual.range?.endIndex ?? -1, props);
 
   // Columns only widen while the same columns show rows: each header cell keeps the widest
   // width it has had. Other columns, or no rows (the header alone stretches), start again.
@@ -237,10 +198,7 @@ export function TablaInfinita<F>(props: {
         <TableHead>
           <TableRow ref={cabecera}>
             {columnas.map((c) => (
-              <TableCell
-                key={c.llave}
-                sx={{ whiteSpace: 'nowrap', fontWeight: 'bold', ...(c.fija && { ...FIJA, zIndex: 3 }) }}
-              >
+              <TableCell key={c.llave} sx={{ whiteSpace: 'nowrap', fontWeight: 'bold' }}>
                 {c.valor}
               </TableCell>
             ))}
@@ -265,29 +223,7 @@ export function TablaInfinita<F>(props: {
           )}
         </tbody>
       </Table>
-      {cargando && (
-        // Stuck to the box's bottom edge, so it shows even when the page comes below the view.
-        <Box
-          data-testid="fila-cargando"
-          sx={{
-            position: 'sticky',
-            bottom: 0,
-            left: 0,
-            display: 'flex',
-            justifyContent: 'center',
-            alignItems: 'center',
-            gap: 1,
-            py: 0.75,
-            bgcolor: 'background.paper',
-            borderTop: 1,
-            borderColor: 'divider',
-            zIndex: 3,
-          }}
-        >
-          <CircularProgress size={20} aria-hidden />
-          <span role="status">{M.cargando}</span>
-        </Box>
-      )}
+      {cargando && <FilaCargando />}
     </TableContainer>
   );
 }

@@ -49,9 +49,13 @@ const CELDAS: Partial<Record<(typeof COLUMNAS_AUDITORIA)[number], (f: FilaAudito
   despues: (f) => <Valor v={f.despues} />,
 };
 
+/** A phone card's first line: when, who and what (issue 41). */
+const PRIMERA: Partial<Record<string, number>> = { fecha: 1, usuario: 2, tipo: 3 };
+
 const COLUMNAS: Columna<FilaAuditoria>[] = COLUMNAS_AUDITORIA.map((llave) => ({
   llave,
   valor: TITULOS_AUDITORIA[llave],
+  primera: PRIMERA[llave],
   ...(CELDAS[llave] ? { celda: CELDAS[llave] } : {}),
 }));
 

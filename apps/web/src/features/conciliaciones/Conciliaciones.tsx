@@ -25,6 +25,7 @@ export function Conciliaciones() {
       {
         llave: 'dia',
         valor: M.conciliacionDia,
+        primera: 1,
         // A button: the day is chosen with the keyboard as with the mouse.
         celda: (d) => (
           <Button
@@ -38,7 +39,12 @@ export function Conciliaciones() {
           </Button>
         ),
       },
-      { llave: 'plataforma', valor: M.conciliacionPlataforma, celda: (d) => plataformaDe(d.plataforma) },
+      {
+        llave: 'plataforma',
+        valor: M.conciliacionPlataforma,
+        primera: 3,
+        celda: (d) => plataformaDe(d.plataforma),
+      },
       {
         llave: 'origen',
         valor: M.conciliacionOrigen,
@@ -52,7 +58,12 @@ export function Conciliaciones() {
         celda: (d) => pesos.format(d.totalNuestro),
       },
       { llave: 'totalSuyo', valor: M.conciliacionTotalSuyo, celda: (d) => pesos.format(d.totalSuyo) },
-      { llave: 'diferencia', valor: M.conciliacionDiferencia, celda: (d) => pesos.format(d.diferencia) },
+      {
+        llave: 'diferencia',
+        valor: M.conciliacionDiferencia,
+        primera: 2,
+        celda: (d) => pesos.format(d.diferencia),
+      },
       {
         llave: 'diferencias',
         valor: M.conciliacionDiferencias,

@@ -16,18 +16,25 @@ const COLUMNAS: Columna<Diferencia>[] = [
   {
     llave: 'tipo',
     valor: M.conciliacionTipo,
+    primera: 3,
     celda: (d) => <span style={{ whiteSpace: 'nowrap' }}>{ETIQUETAS_DIFERENCIA[d.tipo]}</span>,
   },
   { llave: 'recarga', valor: M.conciliacionId, celda: (d) => d.recarga ?? '' },
   { llave: 'folio', valor: M.conciliacionFolio },
-  { llave: 'dn', valor: M.conciliacionNumero },
-  { llave: 'montoNuestro', valor: M.conciliacionMontoNuestro, celda: (d) => monto(d.montoNuestro) },
+  { llave: 'dn', valor: M.conciliacionNumero, primera: 1 },
+  {
+    llave: 'montoNuestro',
+    valor: M.conciliacionMontoNuestro,
+    primera: 2,
+    celda: (d) => monto(d.montoNuestro),
+  },
   { llave: 'montoSuyo', valor: M.conciliacionMontoSuyo, celda: (d) => monto(d.montoSuyo) },
   { llave: 'estadoNuestro', valor: M.conciliacionEstadoNuestro, celda: (d) => estado(d.estadoNuestro) },
   { llave: 'estadoSuyo', valor: M.conciliacionEstadoSuyo, celda: (d) => estado(d.estadoSuyo) },
   {
     llave: 'hora',
     valor: M.conciliacionHora,
+    primera: 4,
     celda: (d) => (d.hora ? new Date(d.hora).toLocaleString('es-MX') : ''),
   },
 ];

@@ -49,7 +49,8 @@ export interface EstadoColumnas {
 
 /** A cell of an editable column: its fixed width, shown or in edit (a plain div: thousands draw). */
 const Ancho = ({ c, children }: { c: Editable; children: ReactNode }) => (
-  <div style={{ width: ANCHO[c], overflowWrap: 'anywhere' }}>{children}</div>
+  // Never wider than a phone card's field (issue 41).
+  <div style={{ width: ANCHO[c], maxWidth: '100%', overflowWrap: 'anywhere' }}>{children}</div>
 );
 
 /** Compact inputs: an edited row keeps about the height of a shown one. */
@@ -145,46 +146,60 @@ function PersonaLinea(p: { e: Edicion; f: Linea; c: 'lider' | 'cliente'; etiquet
  * the edit lives in `edicion`, so a keystroke does not hand the table new columns.
  */
 export function columnasLinea(e: EstadoColumnas): Columna<Linea>[] {
-  const ed = e.edicion;
-  const base = e.titulos.map(({ llave, valor }): Columna<Linea> => {
-    switch (llave) {
-      case 'icc':
-      case 'dn':
-      case 'nir':
-        return {
-          llave,
-          valor,
-          celda: (f) => <CampoLinea e={ed} f={f} c={llave} etiqueta={valor} mostrar={f[llave] ?? ''} />,
-        };
-      case 'monto':
-        return {
-          llave,
-          valor,
-          celda: (f) => <CampoLinea e={ed} f={f} c="monto" etiqueta={valor} mostrar={f.monto ?? ''} />,
-        };
-      case 'compania':
-        return { llave, valor, celda: (f) => <CompaniaLinea e={ed} f={f} etiqueta={valor} /> };
-      case 'lider':
-      case 'cliente':
-        return {
-          llave,
-          valor,
-          celda: (f) => <PersonaLinea e={ed} f={f} c={llave} etiqueta={valor} admin={e.admin} />,
-        };
-      case 'fechaSubida':
-      case 'fechaActualizacion':
-      case 'fechaRecarga':
-      case 'fechaVigencia':
-      case 'fechaEntrega':
-      case 'fechaPortada':
-      case 'isRecargado':
-        return { llave, valor, celda: (f) => textoLinea(f, llave) };
-      default:
-        return { llave, valor };
-    }
-  });
+  const base = e.titulos.map(
+    ({ llave, valor }): Columna<Linea> => ({
+      ...columna(e, llave, valor),
+      primera: PRIMERA[llave],
+    }),
+  );
   if (!e.puedeEditar && !e.puedeDesbloquear) return base;
-  return [{ llave: 'acciones', valor: M.colAcciones, celda: (f) => <Acciones e={e} f={f} /> }, ...base];
+  return [
+    { llave: 'acciones', valor: M.colAcciones, accion: true, celda: (f) => <Acciones e={e} f={f} /> },
+    ...base,
+  ];
+}
+
+/** A phone card's first line: the ICC, the number, the amount and the carrier (issue 41). */
+const PRIMERA: Partial<Record<string, number>> = { icc: 1, dn: 2, monto: 3, compania: 4 };
+
+/** One column of the server's titles, shown or in edit. */
+function columna(e: EstadoColumnas, llave: string, valor: string): Columna<Linea> {
+  const ed = e.edicion;
+  switch (llave) {
+    case 'icc':
+    case 'dn':
+    case 'nir':
+      return {
+        llave,
+        valor,
+        celda: (f) => <CampoLinea e={ed} f={f} c={llave} etiqueta={valor} mostrar={f[llave] ?? ''} />,
+      };
+    case 'monto':
+      return {
+        llave,
+        valor,
+        celda: (f) => <CampoLinea e={ed} f={f} c="monto" etiqueta={valor} mostrar={f.monto ?? ''} />,
+      };
+    case 'compania':
+      return { llave, valor, celda: (f) => <CompaniaLinea e={ed} f={f} etiqueta={valor} /> };
+    case 'lider':
+    case 'cliente':
+      return {
+        llave,
+        valor,
+        celda: (f) => <PersonaLinea e={ed} f={f} c={llave} etiqueta={valor} admin={e.admin} />,
+      };
+    case 'fechaSubida':
+    case 'fechaActualizacion':
+    case 'fechaRecarga':
+    case 'fechaVigencia':
+    case 'fechaEntrega':
+    case 'fechaPortada':
+    case 'isRecargado':
+      return { llave, valor, celda: (f) => textoLinea(f, llave) };
+    default:
+      return { llave, valor };
+  }
 }
 
 /** MUI's IconButton drawn again only when its props change; the icons are constants for it. */

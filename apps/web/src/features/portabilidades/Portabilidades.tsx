@@ -55,11 +55,22 @@ export function inicioMesAnterior(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A phone card's first line: the ICC, the number, the amount and the date (issue 41). */
+const PRIMERA: Partial<Record<string, number>> = {
+  icc: 1,
+  destinationDn: 2,
+  rechargeAmount: 3,
+  insertedDate: 4,
+};
+
 const COLUMNAS_CHIPS = CLAVES_PORTA.map((llave) => ({ llave, valor: COLUMNAS_PORTA[llave] }));
 
 const nombreCarrier = (c: string | null) => (c ? etiquetaCarrier(c) : null);
 /** Missing originCarrier, originDn, rechargeAmount, nip and inter show 'NA' (section 3). */
 const na = (v: string | number | null) => (v === null || v === '' ? M.na : String(v));
+
+/** Why a step's button is missing, on one line: wrapped, it made every row four lines tall. */
+const SinPaso = ({ texto }: { texto: string }) => <span style={{ whiteSpace: 'nowrap' }}>{texto}</span>;
 
 type Borrador = Record<CampoEditable, string>;
 const borradorDe = (f: PortOut): Borrador => ({
@@ -189,7 +200,7 @@ export function Portabilidades() {
         {etiqueta}
       </Button>
     );
-    const base: Columna<PortOut>[] = CLAVES_PORTA.map((llave) => {
+    const base: Columna<PortOut>[] = CLAVES_PORTA.map((llave): Columna<PortOut> => {
       const valor = COLUMNAS_PORTA[llave];
       switch (llave) {
         case 'leaderName':
@@ -215,10 +226,11 @@ export function Portabilidades() {
         default:
           return { llave, valor };
       }
-    });
+    }).map((c) => ({ ...c, primera: PRIMERA[c.llave] }));
     const acciones: Columna<PortOut>[] = [
       {
         llave: 'accionActivar',
+        accion: true,
         valor: M.activar,
         celda: (f) =>
           siguientePaso(f) === 'activar'
@@ -228,10 +240,11 @@ export function Portabilidades() {
       {
         // Before activation the row has no number to port to: the seed says so in the cell (section 2).
         llave: 'accionPortar',
+        accion: true,
         valor: M.portar,
         celda: (f) => {
           const p = siguientePaso(f);
-          if (p === 'activar') return M.aunNoPortar;
+          if (p === 'activar') return <SinPaso texto={M.aunNoPortar} />;
           if (p === 'portar') return boton(M.portar, () => paso.mutate({ fila: f, accion: 'portar' }));
           if (p === 'portarNuevamente')
             return boton(M.portarNuevamente, () => paso.mutate({ fila: f, accion: 'portar' }));
@@ -240,11 +253,12 @@ export function Portabilidades() {
       },
       {
         llave: 'accionRecargar',
+        accion: true,
         valor: M.recargar,
         celda: (f) => {
           const p = siguientePaso(f);
           if (p === 'recargada') return '';
-          if (p !== 'recargar') return M.aunNoRecargar;
+          if (p !== 'recargar') return <SinPaso texto={M.aunNoRecargar} />;
           if (enEdicion(f))
             return (
               <CampoConBoton
@@ -266,6 +280,7 @@ export function Portabilidades() {
       },
       {
         llave: 'accionDetalles',
+        accion: true,
         valor: M.detalles,
         celda: (f) =>
           f.portDate && f.destinationDn ? (
@@ -287,7 +302,7 @@ export function Portabilidades() {
           {
             llave: 'editar',
             valor: M.colEditar,
-            fija: true,
+            accion: true,
             celda: (f) =>
               enEdicion(f) ? (
                 <IconButton aria-label={M.guardar} onClick={alGuardar} disabled={ocupado} color="primary">
@@ -309,7 +324,9 @@ export function Portabilidades() {
           },
         ]
       : [];
-    return [...base, ...acciones, ...editar];
+    // The row's buttons beside its ICC and number, not 1,500 px to their right (issue 41).
+    const identidad = base.filter((c) => c.primera === 1 || c.primera === 2);
+    return [...editar, ...identidad, ...acciones, ...base.filter((c) => !identidad.includes(c))];
   })();
 
   const filasDetalle: [string, keyof DetallePorta][] = [

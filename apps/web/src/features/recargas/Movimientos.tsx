@@ -1,16 +1,12 @@
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas/reglas';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { fechaHoraLocal } from '../../lib/fechas.ts';
+import type { Columna } from '../../ui/columnas.ts';
+import { TablaCorta } from '../../ui/TablaCorta.tsx';
 import { type Movimientos, useMovimientos } from './api.ts';
 
 type Fila = Movimientos['movimientos'][number];
@@ -25,43 +21,38 @@ const celda = (f: Fila, llave: string) => {
   return String(v ?? '');
 };
 
+/** A phone card's first line: the number, the amount, the status and the date (issue 41). */
+const PRIMERA: Record<string, number> = { dn: 1, monto: 2, estatus: 3, fecha: 4 };
+
 /** The last 10 movements under the top-up form; the server decides the columns (Monto may be hidden). */
 export function TablaMovimientos() {
   // The rows in a deferred render, split into short tasks: they come after the form (issue 21).
   const data = useDeferredValue(useMovimientos().data);
+  const titulos = data?.titulos;
+  const columnas = useMemo<Columna<Fila>[]>(
+    () => [
+      { llave: 'numero', valor: '#', celda: (_f, i) => i + 1 },
+      ...(titulos ?? []).map((t) => ({
+        ...t,
+        primera: PRIMERA[t.llave],
+        celda: (f: Fila) => celda(f, t.llave),
+      })),
+    ],
+    [titulos],
+  );
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {M.ultimosMovimientos}
       </Typography>
-      <TableContainer>
-        <Table size="small" data-testid="tabla-movimientos">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              {data?.titulos.map((t) => (
-                <TableCell key={t.llave}>{t.valor}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.movimientos.map((f, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the 10 rows are replaced whole, never reordered
-              <TableRow key={i}>
-                <TableCell>{i + 1}</TableCell>
-                {data.titulos.map((t) => (
-                  <TableCell key={t.llave}>{celda(f, t.llave)}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {data?.movimientos.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={(data.titulos.length ?? 0) + 1}>{M.sinMovimientos}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <TablaCorta
+        testId="tabla-movimientos"
+        columnas={columnas}
+        filas={data?.movimientos ?? []}
+        // The 10 rows are replaced whole, never reordered.
+        clave={(_f, i) => i}
+        vacio={data && M.sinMovimientos}
+      />
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { avisosRangoVentas, type FilaVenta } from '@recargas/contracts/reportes';
 import { useMemo, useState } from 'react';
 import { ErrorApi } from '../../lib/api.ts';
+import { pesos } from '../../lib/pesos.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
@@ -16,7 +17,8 @@ import { diaLocal, partesRango } from '../../ui/RangoFechas.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
 import { useTotalVentas, useVentas } from './api.ts';
 
-const pesos = (n: number) => `$${n.toLocaleString('es-MX')}`;
+/** A phone card's first line: the number, the amount, the status and the date (issue 41). */
+const PRIMERA: Partial<Record<string, number>> = { dn: 1, monto: 2, estatus: 3, fecha: 4 };
 
 /** /in/ventas: the sales report (spec section 2), paged 20 at a time, numbered downwards. */
 export function Ventas() {
@@ -44,11 +46,12 @@ export function Ventas() {
         valor: '#',
         celda: (f: FilaVenta, i: number) => f.numero ?? (total === null ? '…' : total - i),
       },
-      ...(titulos ?? []).map((t) =>
-        t.llave === 'monto'
-          ? { ...t, celda: (f: FilaVenta) => pesos(f.monto) }
-          : { llave: t.llave, valor: t.valor },
-      ),
+      ...(titulos ?? []).map((t) => ({
+        llave: t.llave,
+        valor: t.valor,
+        primera: PRIMERA[t.llave],
+        ...(t.llave === 'monto' && { celda: (f: FilaVenta) => pesos(f.monto) }),
+      })),
     ],
     [titulos, total],
   );

@@ -39,11 +39,17 @@ const CELDAS: Partial<Record<string, (f: UsuarioFila) => string>> = {
   phoneNumber: (f) => (f.phoneNumber === 'null' ? M.sinTelefono : f.phoneNumber),
 };
 
-/** Editar: the pencil only on the rows the server lets this viewer edit (contracts puedeEditarUsuario). */
+/** A phone card's first line: who the user is (issue 41). */
+const PRIMERA: Partial<Record<string, number>> = { username: 1, nombre: 2, nivel: 3 };
+
+/**
+ * Editar: the pencil only on the rows the server lets this viewer edit (contracts
+ * puedeEditarUsuario), beside the username: a pinned column hid Permiso Monto (issue 41).
+ */
 export const columnaEditar = (sesion: Sesion): Columna<UsuarioFila> => ({
   llave: 'editar',
   valor: M.colEditar,
-  fija: true,
+  accion: true,
   celda: (f) =>
     puedeEscribir(sesion, f) ? (
       <IconButton
@@ -76,17 +82,20 @@ export function Usuarios() {
     () => [
       // The row's place in the list, from the table: no copy of the loaded rows to number them.
       { llave: 'numero', valor: M.colNumero, celda: (_f, i) => i + 1 },
-      ...FILTRABLES.map((c) => ({ ...c, ...(CELDAS[c.llave] ? { celda: CELDAS[c.llave] } : {}) })),
+      ...FILTRABLES.flatMap((c) => [
+        { ...c, primera: PRIMERA[c.llave], ...(CELDAS[c.llave] ? { celda: CELDAS[c.llave] } : {}) },
+        ...(c.llave === 'username' ? [columnaEditar(sesion)] : []),
+      ]),
       ...(montos
         ? [
             {
               llave: 'isMonto',
               valor: M.colPermisoMonto,
-              celda: (f: UsuarioFila) => <SwitchMonto fila={f} />,
+              // Administrators' rows have none: the server refuses to change them.
+              celda: (f: UsuarioFila) => (f.nivel < NIVEL.lider ? null : <SwitchMonto fila={f} />),
             },
           ]
         : []),
-      columnaEditar(sesion),
     ],
     [montos, sesion],
   );
@@ -124,16 +133,12 @@ export function Usuarios() {
   );
 }
 
-/**
- * Permiso Monto of one leader or client (POST /api/setUsuariosMonto). Administrators' rows have
- * none: the server refuses to change them.
- */
+/** Permiso Monto of one leader or client (POST /api/setUsuariosMonto). */
 function SwitchMonto({ fila }: { fila: UsuarioFila }) {
   const { enqueueSnackbar } = useSnackbar();
   const cliente = useQueryClient();
   const [valor, setValor] = useState(fila.isMonto);
   const [guardando, setGuardando] = useState(false);
-  if (fila.nivel < NIVEL.lider) return null;
   const cambiar = async (isMonto: boolean) => {
     setValor(isMonto);
     setGuardando(true);
