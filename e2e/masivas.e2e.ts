@@ -21,6 +21,8 @@ describe('bulk top-ups in Chromium', () => {
     const lineas = Number(await fila.locator('td').first().textContent());
     expect(lineas).toBeGreaterThan(0);
     await fila.getByRole('button', { name: M.recargarBloque }).click();
+    // Sent once asked (issue 41; masivas-confirmar.e2e.ts tests the question).
+    await pagina.getByTestId('confirmar-si').click();
     // The numbers refresh by themselves while the block runs.
     await expect
       .poll(() => fila.getByTestId('bloque-progreso').textContent(), { timeout: 60_000 })
@@ -41,7 +43,7 @@ describe('bulk top-ups in Chromium', () => {
     await pagina.context().close();
   });
 
-  it('vcell schedules a block: the validation messages, then a programme that a click cancels', async () => {
+  it('vcell schedules a block: the validation messages, then a programme that a click cancels once asked', async () => {
     const { pagina } = await nuevaPagina(navegador);
     await iniciarSesion(pagina, base, 'vcell', 'admin');
     await pagina.goto(`${base}/in/recargasMasivas`);
@@ -71,11 +73,13 @@ describe('bulk top-ups in Chromium', () => {
     await dialogo.getByText(M.fechaFinalMenor).waitFor();
     await escribir(fin, 'Año', '2099');
     await dialogo.getByRole('button', { name: M.programar }).click();
+    await pagina.getByTestId('confirmar-si').click();
     await pagina.getByText(M.recargasProgramadas).waitFor();
     const programa = pagina.getByTestId('programas').getByRole('button').first();
     await programa.waitFor();
     await captura(pagina, 'masivas-programa');
     await programa.click();
+    await pagina.getByTestId('confirmar-si').click();
     await pagina.getByText(/^Programación cancelada: \d+ recargas no se enviarán$/).waitFor();
     await pagina.context().close();
   });

@@ -14,6 +14,8 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
+import { pesos } from '../../lib/pesos.ts';
+import { Confirmar } from '../../ui/Confirmar.tsx';
 import { sonar } from '../../ui/sonido.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import {
@@ -28,6 +30,11 @@ import {
   useProgramas,
 } from './api.ts';
 import { DialogoProgramar } from './DialogoProgramar.tsx';
+
+/** A phone card's first line: the block's date, its amount and its progress (issue 41). */
+const PRIMERA_BLOQUE: Partial<Record<string, number>> = { fecha: 1, monto: 2, recargadas: 3 };
+/** A line's card: its number, amount, whether it is recharged, and when (issue 41). */
+const PRIMERA_LINEA: Partial<Record<string, number>> = { dn: 1, monto: 2, isRecargado: 3, fecha: 4 };
 
 function Progreso({ b }: { b: BloqueMasivo }) {
   const id = useId();
@@ -49,6 +56,8 @@ function Progreso({ b }: { b: BloqueMasivo }) {
 export function RecargasMasivas() {
   const [fecha, setFecha] = useState<number | null>(null);
   const [programar, setProgramar] = useState<BloqueMasivo | null>(null);
+  // The block whose 'Recargar bloque' waits for its answer: nothing is sent before it.
+  const [aEnviar, setAEnviar] = useState<BloqueMasivo | null>(null);
   const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const bloques = useBloques();
@@ -67,13 +76,18 @@ export function RecargasMasivas() {
   const columnas = useMemo<Columna<BloqueMasivo>[]>(() => {
     const celdas: Record<string, (b: BloqueMasivo) => ReactNode> = {
       recargadas: (b) => <Progreso b={b} />,
-      monto: (b) => `$${b.monto.toLocaleString('es-MX')}`,
+      monto: (b) => pesos(b.monto),
     };
     return [
-      ...(titulos ?? []).map((t) => ({ ...t, ...(celdas[t.llave] && { celda: celdas[t.llave] }) })),
+      ...(titulos ?? []).map((t) => ({
+        ...t,
+        primera: PRIMERA_BLOQUE[t.llave],
+        ...(celdas[t.llave] && { celda: celdas[t.llave] }),
+      })),
       {
         llave: 'detalles',
         valor: '',
+        accion: true,
         celda: (b) => (
           <Button size="small" onClick={() => setFecha(b.fechaNumerica)}>
             {M.detalles}
@@ -83,13 +97,14 @@ export function RecargasMasivas() {
       {
         llave: 'acciones',
         valor: '',
+        accion: true,
         celda: (b) => (
           <Stack direction="row" spacing={1}>
             <Button
               size="small"
               variant="contained"
               disabled={b.disable || enviando}
-              onClick={() => recargarBloque.mutate(b)}
+              onClick={() => setAEnviar(b)}
             >
               {M.recargarBloque}
             </Button>
@@ -102,7 +117,7 @@ export function RecargasMasivas() {
         ),
       },
     ];
-  }, [titulos, programacion, enviando, recargarBloque.mutate]);
+  }, [titulos, programacion, enviando]);
 
   if (fecha !== null) return <DetalleBloque fecha={fecha} alVolver={() => setFecha(null)} />;
   return (
@@ -126,6 +141,21 @@ export function RecargasMasivas() {
       </Paper>
       {programacion && <Programas />}
       {programar && <DialogoProgramar bloque={programar} alCerrar={() => setProgramar(null)} />}
+      {aEnviar && (
+        <Confirmar
+          titulo={M.recargarBloque}
+          mensaje={texto('confirmarEnvioMasivo', {
+            n: aEnviar.porEnviar,
+            monto: pesos(aEnviar.montoPorEnviar),
+          })}
+          boton={M.enviar}
+          alCerrar={() => setAEnviar(null)}
+          alConfirmar={() => {
+            recargarBloque.mutate(aEnviar);
+            setAEnviar(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -160,10 +190,15 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
     return String(l[llave as keyof LineaMasiva] ?? '');
   };
   const columnas: Columna<LineaMasiva>[] = [
-    ...(datos?.titulos ?? []).map((t) => ({ ...t, celda: (l: LineaMasiva) => celda(l, t.llave) })),
+    ...(datos?.titulos ?? []).map((t) => ({
+      ...t,
+      primera: PRIMERA_LINEA[t.llave],
+      celda: (l: LineaMasiva) => celda(l, t.llave),
+    })),
     {
       llave: 'recargar',
       valor: '',
+      accion: true,
       celda: (l) => (
         <Button
           size="small"
@@ -206,6 +241,8 @@ function Programas() {
   const { enqueueSnackbar } = useSnackbar();
   const consultas = useQueryClient();
   const programas = useProgramas();
+  // The programme whose cancelling waits for its answer.
+  const [aCancelar, setACancelar] = useState<Programacion | null>(null);
   const cancelar = useMutation({
     mutationFn: (p: Programacion) => cancelarProgramacion(p.identificador),
     onSuccess: (r) => {
@@ -226,11 +263,7 @@ function Programas() {
       </Typography>
       <List dense data-testid="programas">
         {lista.map((p) => (
-          <ListItemButton
-            key={p.identificador}
-            onClick={() => cancelar.mutate(p)}
-            disabled={cancelar.isPending}
-          >
+          <ListItemButton key={p.identificador} onClick={() => setACancelar(p)} disabled={cancelar.isPending}>
             <ListItemText
               primary={`${p.fecha}: ${p.inicio} – ${p.fin}`}
               secondary={`${M.pendientes}: ${p.pendientes} / ${p.lineas}`}
@@ -238,6 +271,21 @@ function Programas() {
           </ListItemButton>
         ))}
       </List>
+      {aCancelar && (
+        <Confirmar
+          titulo={M.cancelarProgramacion}
+          mensaje={texto('confirmarCancelacion', {
+            n: aCancelar.pendientes,
+            monto: pesos(aCancelar.montoPendiente),
+          })}
+          boton={M.cancelarProgramacion}
+          alCerrar={() => setACancelar(null)}
+          alConfirmar={() => {
+            cancelar.mutate(aCancelar);
+            setACancelar(null);
+          }}
+        />
+      )}
     </Paper>
   );
 }
