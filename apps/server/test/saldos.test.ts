@@ -105,13 +105,17 @@ describe('balances and minimum balances', () => {
   });
 
   it('POST /api/configRecargasSinUsuario keeps 1 to 2000', async () => {
-    for (const maxRecargas of [0, 2001, 'x']) {
-      expect((await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas })).statusCode).toBe(
-        400,
-      );
+    const guardado = async () => (await e.app.inject({ url: '/getEmpresa/demo' })).json().maxRecargas;
+    for (const maxRecargas of [1, 2000, 150]) {
+      const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
+      expect(r.json(), String(maxRecargas)).toEqual({ mensaje: M.configuracionRealizada });
+      expect(await guardado()).toBe(maxRecargas);
     }
-    const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas: 150 });
-    expect(r.json()).toEqual({ mensaje: M.configuracionRealizada });
-    expect((await e.app.inject({ url: '/getEmpresa/demo' })).json().maxRecargas).toBe(150);
+    // Just outside the bounds, a fraction and a word are refused and change nothing.
+    for (const maxRecargas of [0, 2001, 1.5, 'x']) {
+      const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
+      expect(r.statusCode, String(maxRecargas)).toBe(400);
+      expect(await guardado()).toBe(150);
+    }
   });
 });
