@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
+import { errorDeValidacion } from '@recargas/contracts/mensajes/validacion';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -45,8 +46,8 @@ import { sinCache, web } from './plugins/web.ts';
 import { RegistroProveedores } from './providers/registro.ts';
 import { registrarAreas } from './registros.ts';
 
-// Validation messages in Spanish: they reach the user inside `mensaje`.
-z.config(z.locales.es());
+// Validation messages from the catalogue, never zod's wording: they reach the user inside `mensaje`.
+z.config({ customError: errorDeValidacion });
 
 /** The whole HTTP application over an open database; tests use it through inject or listen. */
 export async function construirApp(config: Config, db: Db): Promise<FastifyInstance> {

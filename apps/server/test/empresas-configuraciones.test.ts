@@ -123,7 +123,7 @@ describe('settings of the company (configuraciones)', () => {
     ]) {
       const r = await cambiar(admin, cuerpo);
       expect(r.statusCode, JSON.stringify(cuerpo)).toBe(400);
-      expect(r.json().mensaje).toMatch(/^Datos inválidos: /);
+      expect(r.json().mensaje).toMatch(/^(Los datos enviados no son válidos|El valor elegido no es una)/);
     }
     for (const cuerpo of [{}, { primaryColor: '#1A2B3C', enviarMonto: true }]) {
       const r = await cambiar(admin, cuerpo);

@@ -37,10 +37,10 @@ describe('bad input gets a 4xx with a Spanish mensaje, never a 500', () => {
     }
   });
 
-  it('missing fields name the field in Spanish', async () => {
+  it('missing fields name the field by its Spanish label', async () => {
     const r = await enviar('/iniciarSesion', JSON.stringify({ username: 'admin' }));
     expect(r.statusCode).toBe(400);
-    expect(r.json().mensaje).toMatch(/^Datos inválidos: password: /);
+    expect(r.json().mensaje).toBe(`${M.datoFaltante}: ${M.contrasena}`);
   });
 
   it('a 10 KB username is refused as invalid input', async () => {
@@ -49,7 +49,7 @@ describe('bad input gets a 4xx with a Spanish mensaje, never a 500', () => {
       JSON.stringify({ username: 'a'.repeat(10_240), password: 'x', empresa: 'demo' }),
     );
     expect(r.statusCode).toBe(400);
-    expect(r.json().mensaje).toMatch(/^Datos inválidos: username: /);
+    expect(r.json().mensaje).toBe(`${M.textoDemasiadoLargo}: ${M.usuario}`);
   });
 
   it('a body over 1 MB is refused with 413', async () => {

@@ -74,18 +74,18 @@ describe('api()', () => {
     await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorInesperado, status: 500 });
   });
 
-  it("a failed network says the seed client's texts: 'Network Error', 'Request aborted', the timeout", async () => {
+  it('a failed network, an abort and a timeout say so in Spanish (issue 41: no English)', async () => {
     servidor();
-    await expect(api('/api/algo')).rejects.toMatchObject({ message: 'Network Error', status: 0 });
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.errorRed, status: 0 });
     vi.stubGlobal('fetch', async () => {
       throw new DOMException('The user aborted a request.', 'AbortError');
     });
-    await expect(api('/api/algo')).rejects.toMatchObject({ message: 'Request aborted', status: 0 });
+    await expect(api('/api/algo')).rejects.toMatchObject({ message: M.solicitudAbortada, status: 0 });
     vi.stubGlobal('fetch', async () => {
       throw new DOMException('signal timed out', 'TimeoutError');
     });
     await expect(api('/excel', { cuerpo: {}, tiempoMaximo: 600_000 })).rejects.toMatchObject({
-      message: 'timeout of 600000ms exceeded',
+      message: 'El servidor no respondió en 600 segundos, intenta de nuevo',
       status: 0,
     });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ajustesEmpresa, codigoEmpresa } from './empresas.ts';
+import { M } from './mensajes.ts';
 
 // Paths and step codes without zod: the login's download imports them (issue 21).
 export { API_AUTH, PASO } from './auth/rutas.ts';
@@ -20,7 +21,7 @@ export const verificacion2fa = credenciales.extend({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'código de 6 dígitos'),
+    .regex(/^\d{6}$/, M.codigoSeisDigitos),
 });
 
 /** Failure or two-step prompt of the login: code, mensaje and, when made, qrCodeUrl. */

@@ -14,7 +14,7 @@ export const codigoEmpresa = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'código de empresa inválido');
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, M.empresaInvalida);
 
 /** '#rrggbb', kept in lower case so '#ABCDEF' and '#abcdef' are the same setting. */
 /** A theme colour: #rrggbb. */

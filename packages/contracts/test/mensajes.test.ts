@@ -16,7 +16,7 @@ describe('message catalogue', () => {
     expect(texto('cuentaBloqueada', { minutos: 15 })).toBe(
       'Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo',
     );
-    expect(texto('datosInvalidos')).toBe('Datos inválidos: {detalle}');
+    expect(texto('datoInvalidoEn', { motivo: 'Falta' })).toBe('Falta: {campo}');
   });
 
   it('every text not marked (propio) is quoted letter for letter from the spec', () => {

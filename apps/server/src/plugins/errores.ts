@@ -1,4 +1,5 @@
-import { M, texto } from '@recargas/contracts/mensajes';
+import { M } from '@recargas/contracts/mensajes';
+import { GENERICOS, mensajeDeCampo } from '@recargas/contracts/mensajes/validacion';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,17 +27,15 @@ export const errores = fp(async (app: FastifyInstance) => {
       return reply.code(error.status).send({ ...error.extra, mensaje: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A rule of the spec carries its own message (e.g. 'Introduce un teléfono válido'): say just that.
-      const delCatalogo = error.validation.find((v) => CATALOGO.has(v.message ?? ''));
-      if (delCatalogo) return reply.code(400).send({ mensaje: delCatalogo.message });
-      const detalle = error.validation
-        .slice(0, 3)
-        .map(
-          (v) =>
-            `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext}: ${v.message}`,
-        )
-        .join('; ');
-      return reply.code(400).send({ mensaje: texto('datosInvalidos', { detalle }) });
+      // A rule of the spec carries its own message (e.g. 'Introduce un teléfono válido'): say just
+      // that; otherwise the catalogue's generic text (app.ts's customError), naming a known field.
+      const v = error.validation.find(
+        (x) => CATALOGO.has(x.message ?? '') && !GENERICOS.has(x.message ?? ''),
+      );
+      const primera = v ?? error.validation[0];
+      const mensaje = CATALOGO.has(primera?.message ?? '') ? (primera?.message as string) : M.datosInvalidos;
+      const campo = primera?.instancePath.split('/')[1] ?? '';
+      return reply.code(400).send({ mensaje: mensajeDeCampo(mensaje, campo) });
     }
     if (error.statusCode === 429) return reply.code(429).send({ mensaje: M.demasiadasSolicitudes });
     const status = error.statusCode ?? 500;

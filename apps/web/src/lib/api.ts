@@ -88,10 +88,11 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
   return respuesta;
 }
 
-/** Spec section 8: the seed's HTTP client rejected with 'Network Error', 'Request aborted' or its timeout text. */
+/** Spec section 8's three failures of the HTTP client (a lost network, an abort, a timeout), in Spanish. */
 function errorDeRed(e: unknown, o: Opciones): string {
   const nombre = e instanceof Error || e instanceof DOMException ? e.name : '';
-  if (nombre === 'TimeoutError') return M.tiempoAgotado.replace('{ms}', String(o.tiempoMaximo ?? 0));
+  if (nombre === 'TimeoutError')
+    return M.tiempoAgotado.replace('{segundos}', String(Math.round((o.tiempoMaximo ?? 0) / 1000)));
   if (nombre === 'AbortError') return M.solicitudAbortada;
   return M.errorRed;
 }

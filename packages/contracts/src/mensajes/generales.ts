@@ -27,16 +27,25 @@ export const MENSAJES_GENERALES = {
   /** (propio) */ xsrfInvalido: 'Solicitud rechazada por seguridad, recarga la página e intenta de nuevo',
   /** (propio) */ sinPermiso: 'No tienes permiso para realizar esta acción',
   /** (propio) */ noEncontrado: 'No encontrado',
-  /** (propio) */ datosInvalidos: 'Datos inválidos: {detalle}',
+  // Bad input (issue 41): zod's own wording never reaches a user (mensajes/validacion.ts)
+  /** (propio) */ datosInvalidos: 'Los datos enviados no son válidos, revisa e intenta de nuevo',
+  /** (propio) */ datoFaltante: 'Falta un dato obligatorio',
+  /** (propio) */ textoDemasiadoLargo: 'Un texto supera el largo permitido',
+  /** (propio) */ valorFueraDeRango: 'Un valor está fuera del rango permitido',
+  /** (propio) */ opcionInvalida: 'El valor elegido no es una de las opciones permitidas',
+  /** (propio) */ datoInvalidoEn: '{motivo}: {campo}',
+  /** (propio) */ codigoSeisDigitos: 'El código de verificación tiene 6 dígitos',
+  /** (propio) */ empresaInvalida: 'El código de empresa no es válido',
   /** (propio) */ jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido',
   /** (propio) */ cuerpoDemasiadoGrande: 'La solicitud es demasiado grande',
   /** (propio) */ textoInvalido: 'El texto contiene caracteres no válidos',
   /** (propio) */ sesionCerrada: 'Sesión cerrada',
   /** (propio) */ conexionCerrada: 'La conexión se cerró antes de atender la solicitud',
-  // The seed's HTTP client errors (spec section 8), as it wrote them
-  errorRed: 'Network Error',
-  solicitudAbortada: 'Request aborted',
-  /** (propio) the seed client's timeout text */ tiempoAgotado: 'timeout of {ms}ms exceeded',
+  // The HTTP client's errors (spec section 8 names the seed's English ones; issue 41: Spanish)
+  /** (propio) */ errorRed:
+    'No hay conexión con el servidor. Revisa tu conexión a internet e intenta de nuevo',
+  /** (propio) */ solicitudAbortada: 'La solicitud se canceló antes de terminar',
+  /** (propio) */ tiempoAgotado: 'El servidor no respondió en {segundos} segundos, intenta de nuevo',
   /** (propio) */ servicioNoDisponible:
     'El servicio no está disponible en este momento, intenta de nuevo en unos segundos',
   /** (propio) */ cargando: 'Cargando…',

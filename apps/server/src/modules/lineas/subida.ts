@@ -112,7 +112,8 @@ export async function subirLineas(
       const t = v(h);
       if (idx(h) < 0 || t === '') continue;
       if (clave === 'producto') {
-        if (t.length > LIMITES_LINEA.producto) errores.set(idx(h), texto('datosInvalidos', { detalle: h }));
+        if (t.length > LIMITES_LINEA.producto)
+          errores.set(idx(h), texto('datoInvalidoEn', { motivo: M.textoDemasiadoLargo, campo: h }));
         extras[clave] = t;
       } else {
         const f = fecha(t);

@@ -112,6 +112,8 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
   const enviar = async (evento: FormEvent) => {
     evento.preventDefault();
     if (enviando) return;
+    // The server's rule: no call for a code that cannot be one.
+    if (paso !== PASO.normal && !/^\d{6}$/.test(code)) return setMensaje(M.codigoSeisDigitos);
     setEnviando(true);
     setMensaje('');
     try {
@@ -125,6 +127,12 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
     } finally {
       setEnviando(false);
     }
+  };
+
+  /** From the QR to the code: the prompt of code 15 replaces the QR's. */
+  const siguiente = () => {
+    setPaso(PASO.codigo);
+    setMensaje(M.dosPasosCodigo);
   };
 
   const nuevoQr = async () => {
@@ -232,12 +240,15 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
             <Typography data-testid="login-mensaje" role="alert" color="error" minHeight="1.5em">
               {mensaje}
             </Typography>
+            {/* Two keys, two elements: the same one turned into the submit button while its click
+                was still under way sent an empty code (issue 41). */}
             {paso === PASO.configurar ? (
-              <Button variant="contained" size="large" onClick={() => setPaso(PASO.codigo)}>
+              <Button key="siguiente" variant="contained" size="large" onClick={siguiente}>
                 {M.siguiente}
               </Button>
             ) : (
               <Button
+                key="enviar"
                 data-testid="login-submit"
                 type="submit"
                 variant="contained"
