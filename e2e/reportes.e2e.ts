@@ -1,5 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { Browser, Page } from 'playwright-core';
+import { API_REPORTES, type RespuestaGraficas } from '@recargas/contracts/reportes';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { descargarExcel } from './excel.ts';
 import { campoFecha, escribir, seccion } from './fechas.ts';
@@ -41,19 +42,23 @@ describe('sales report and charts in Chromium', () => {
     const antes = await total();
     await pagina.getByRole('button', { name: M.mostrarFiltros }).click();
     const campo = pagina.locator('input[name="filtro-compania"]');
+    const col = await columna('Compañia');
+    const companias = async () => new Set(await filas().locator(`td:nth-child(${col})`).allTextContents());
     await campo.fill('Telcel');
     await campo.press('Enter');
+    await expect.poll(total).toBeLessThan(antes);
+    const soloTelcel = await total();
+    await expect.poll(companias).toEqual(new Set(['Telcel']));
+    // The second chip adds its rows to the first's: more rows, and both values among them.
     await campo.fill('Movistar');
     await campo.press('Enter');
-    await expect.poll(total).toBeLessThan(antes);
+    await expect.poll(total).toBeGreaterThan(soloTelcel);
+    await expect.poll(companias).toEqual(new Set(['Telcel', 'Movistar']));
     // With chips the count comes apart from the rows: the numbers fill in from it, downwards.
     const numeros = async () => (await filas().locator('td:nth-child(1)').allTextContents()).slice(0, 3);
     const n = await total();
+    expect(n).toBeLessThan(antes);
     await expect.poll(numeros).toEqual([n, n - 1, n - 2].map(String));
-    const col = await columna('Compañia');
-    const companias = await filas().locator(`td:nth-child(${col})`).allTextContents();
-    expect(companias.length).toBeGreaterThan(0);
-    expect(new Set(companias)).toEqual(new Set(['Telcel', 'Movistar'].filter((c) => companias.includes(c))));
     await captura(pagina, 'ventas-filtros');
   });
 
@@ -74,6 +79,11 @@ describe('sales report and charts in Chromium', () => {
 
   it('a range over 93 days opens the warning modal with the spec message and asks nothing', async () => {
     const antes = await filas().count();
+    const pedidas: string[] = [];
+    const anotar = (r: Request) => {
+      if (new URL(r.url()).pathname.startsWith(API_REPORTES.reportesNew)) pedidas.push(r.url());
+    };
+    pagina.on('request', anotar);
     const inicial = campoFecha(pagina, 'fechaInicial');
     const anio = Number(await seccion(inicial, 'Año').textContent());
     await escribir(inicial, 'Año', String(anio - 1));
@@ -84,23 +94,41 @@ describe('sales report and charts in Chromium', () => {
       .waitFor();
     await dialogo.getByText(M.contactaVentas).waitFor();
     await dialogo.getByRole('button', { name: M.cerrar }).click();
-    // The rows of the last accepted range stay; no refused query reaches the console.
+    await dialogo.waitFor({ state: 'detached' });
+    pagina.off('request', anotar);
+    // No report query left the page; the rows of the last accepted range stay.
+    expect(pedidas).toEqual([]);
     await expect(filas().count()).resolves.toBe(antes);
     expect(errores).toEqual([]);
   });
 
   it('graficas draws one line chart per leader', async () => {
+    // The seeded company has one leader: a second, made from the server's own answer, shows
+    // that each leader gets its chart and none is dropped or merged.
+    let lideres: RespuestaGraficas['lideres'] = [];
+    const deGraficas = (u: URL) => u.pathname === API_REPORTES.graficas;
+    await pagina.route(deGraficas, async (ruta) => {
+      const respuesta = await ruta.fetch();
+      const cuerpo = (await respuesta.json()) as RespuestaGraficas;
+      const [primero] = cuerpo.lideres;
+      if (primero)
+        cuerpo.lideres.push({ ...primero, idLider: -1, username: 'otro_lider', lider: 'Otro Lider' });
+      lideres = cuerpo.lideres;
+      await ruta.fulfill({ response: respuesta, json: cuerpo });
+    });
     await pagina.goto(`${base}/in/graficas`);
     await pagina.getByRole('heading', { name: M.graficas }).waitFor();
     const tarjetas = pagina.getByTestId('grafica-lider');
     await tarjetas.first().waitFor();
-    await expect(tarjetas.first().getByText('lider', { exact: true }).count()).resolves.toBe(1);
-    await expect(
-      tarjetas.first().locator('path.MuiLineChart-line, path[class*="MuiLineElement"]').count(),
-    ).resolves.toBe(1);
+    expect(lideres.map((l) => l.username)).toEqual(['lider', 'otro_lider']);
+    await expect(tarjetas.locator('h2').allTextContents()).resolves.toEqual(['lider', 'otro_lider']);
+    const lineas = 'path.MuiLineChart-line, path[class*="MuiLineElement"]';
+    for (let i = 0; i < lideres.length; i++)
+      await expect(tarjetas.nth(i).locator(lineas).count()).resolves.toBe(1);
     await pagina.getByLabel(M.mensual).check();
     await expect.poll(() => tarjetas.first().locator('.MuiChartsAxis-tickLabel').count()).toBeGreaterThan(3);
     await captura(pagina, 'graficas');
+    await pagina.unroute(deGraficas);
     expect(errores).toEqual([]);
   });
 });
