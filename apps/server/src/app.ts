@@ -68,6 +68,10 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
     requestIdHeader: false,
     genReqId: idDeSolicitud,
     clientErrorHandler: erroresDeConexion,
+    // While it drains (SIGTERM), a request that arrives on a connection already open (a proxy's
+    // keep-alive connection) is served: Fastify's default 503 reached the user in a rolling
+    // upgrade (bench:upgrade), as Caddy cannot send it elsewhere. New connections are refused.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Answered on every reply, errors and 404s included, so a user's report can be found in the logs.
