@@ -175,7 +175,7 @@ describe.each(TAMANOS)('every list on the $nombre ($ancho px)', (t) => {
       if (total !== null) {
         // Swipes over the box page to the last row; only the cards near the view are drawn.
         expect(total).toBeGreaterThan(5 * 20);
-        const limite = Date.now() + 150_000;
+        const limite = Date.now() + 240_000;
         while ((await alcance(pagina, l.tabla)).ultima < total - 1 && Date.now() < limite) {
           await deslizar(pagina, caja);
           await pagina.waitForTimeout(100);
@@ -188,7 +188,7 @@ describe.each(TAMANOS)('every list on the $nombre ($ancho px)', (t) => {
       }
       expect(errores).toEqual([]);
     },
-    240_000,
+    300_000,
   );
 
   it.runIf(!t.tactil)("Portabilidades' buttons sit beside the ICC and number", async () => {

@@ -43,10 +43,11 @@ export async function deslizar(pagina: Page, selector: string) {
       touchPoints: y === undefined ? [] : [{ x, y }],
     });
   await toque('touchStart', desde);
-  const pasos = 8;
+  // A quick flick: the faster the finger, the farther the fling carries the list.
+  const pasos = 4;
   for (let i = 1; i <= pasos; i++) {
     await toque('touchMove', desde - ((desde - hasta) * i) / pasos);
-    await pagina.waitForTimeout(16);
+    await pagina.waitForTimeout(8);
   }
   await toque('touchEnd');
   await cdp.detach();
