@@ -7,7 +7,7 @@ import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
 /**
  * Issue 18, top-up feedback at 1280 and 800 px: the result panel names number, carrier, amount
  * and folio; the amount is never chosen for the user; toasts never cover the form and never
- * stack three deep; a network failure says the seed's 'Network Error'.
+ * stack three deep; a network failure says so in Spanish (issue 41: no 'Network Error').
  */
 const base = inject('baseURL');
 const sim = inject('simURL');
@@ -127,7 +127,7 @@ describe.each([1280, 800])('top-up result at %i px', (ancho) => {
     await avisosFueraDelFormulario();
   });
 
-  it("a lost connection says 'Network Error', in the toast and the panel", async () => {
+  it('a lost connection says so in Spanish, in the toast and the panel', async () => {
     await pagina.route('**/checkOut', (r) => r.abort('failed'));
     try {
       const dn = dnNuevo();

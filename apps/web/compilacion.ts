@@ -30,6 +30,16 @@ export function archivosDe(manifiesto: Manifest, modulos: string[]): string[] {
 export const archivosDelLogin = (manifiesto: Manifest) =>
   archivosDe(manifiesto, ['src/features/auth/Login.tsx']);
 
+/**
+ * The toasts' modules and what they import at the first toast (notistack): kept by the service
+ * worker, so a message still shows when the network dropped before any toast (issue 41).
+ */
+export function archivosDeLosAvisos(manifiesto: Manifest): string[] {
+  const avisos = 'src/app/Avisos.tsx';
+  const alUsarse = (manifiesto[avisos]?.imports ?? []).flatMap((i) => manifiesto[i]?.dynamicImports ?? []);
+  return archivosDe(manifiesto, [avisos, ...alUsarse]);
+}
+
 /** What a page under /in/ runs before its screen: the shell, the screens' router and the toasts. */
 export const archivosDelShell = (manifiesto: Manifest) =>
   archivosDe(manifiesto, ['src/app/Shell.tsx', 'src/app/Pantallas.tsx', 'src/app/Avisos.tsx']);
@@ -43,9 +53,10 @@ async function* recorrer(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * sw.js gets the shell's files and a version that changes with them (a new build installs anew);
- * .vite/login.json lists them for the server, which asks a company's page to preload them, and
- * .vite/shell.json the files a page under /in/ needs before its screen (preloaded there too).
+ * sw.js gets the login's and the toasts' files and a version that changes with them (a new build
+ * installs anew); .vite/login.json lists the login's for the server, which asks a company's page
+ * to preload them, and .vite/shell.json the files a page under /in/ needs before its screen
+ * (preloaded there too).
  */
 async function prepararTrabajador(salida: string): Promise<void> {
   const ruta = join(salida, 'sw.js');
@@ -53,7 +64,7 @@ async function prepararTrabajador(salida: string): Promise<void> {
   const login = archivosDelLogin(manifiesto);
   await writeFile(join(salida, '.vite/login.json'), JSON.stringify(login));
   await writeFile(join(salida, '.vite/shell.json'), JSON.stringify(archivosDelShell(manifiesto)));
-  const precarga = login.map((f) => `/${f}`);
+  const precarga = [...new Set([...login, ...archivosDeLosAvisos(manifiesto)])].map((f) => `/${f}`);
   const version = createHash('sha256').update(precarga.join('\n')).digest('hex').slice(0, 12);
   const fuente = await readFile(ruta, 'utf8');
   const hecho = fuente

@@ -22,7 +22,11 @@ export function perezosa<P extends object>(
 ): LazyExoticComponent<ComponentType<P>> & Precargable {
   let carga: Promise<ComponentType<P>> | undefined;
   const cargarUnaVez = () => {
-    carga ??= cargar();
+    // A download that failed (offline while preloading) is asked again next time, not kept failed.
+    carga ??= cargar().catch((e: unknown) => {
+      carga = undefined;
+      throw e;
+    });
     return carga;
   };
   const componente = lazy(async () => {

@@ -25,17 +25,25 @@ export function alCargarNotistack(f: () => void): () => void {
 export const proveedorDibujado = () => proveedorListo?.();
 
 function notistack(): Promise<Notistack> {
-  pedido ??= import('notistack').then(async (n) => {
-    modulo = n;
-    if (!n.enqueueSnackbar) {
-      const dibujado = new Promise<void>((r) => {
-        proveedorListo = r;
-      });
-      for (const f of oyentes) f();
-      await dibujado;
-    }
-    return n;
-  });
+  pedido ??= import('notistack').then(
+    async (n) => {
+      modulo = n;
+      if (!n.enqueueSnackbar) {
+        const dibujado = new Promise<void>((r) => {
+          proveedorListo = r;
+        });
+        for (const f of oyentes) f();
+        await dibujado;
+      }
+      return n;
+    },
+    (e: unknown) => {
+      // Offline before the first toast, and before the service worker kept it (issue 41): the
+      // next toast asks again, instead of every later toast failing until a reload.
+      pedido = undefined;
+      throw e;
+    },
+  );
   return pedido;
 }
 
@@ -44,11 +52,18 @@ const avisos = {
   /** notistack's enqueueSnackbar; the key is known at once, before the module arrives. */
   enqueueSnackbar(mensaje: SnackbarMessage, opciones: OptionsObject = {}): SnackbarKey {
     const key = opciones.key ?? `aviso-${++siguiente}`;
-    void notistack().then((n) => n.enqueueSnackbar(mensaje, { ...opciones, key }));
+    // A toast whose module could not be fetched is dropped (its screen shows the same text).
+    notistack().then(
+      (n) => n.enqueueSnackbar(mensaje, { ...opciones, key }),
+      () => undefined,
+    );
     return key;
   },
   closeSnackbar(key?: SnackbarKey): void {
-    if (pedido) void pedido.then((n) => n.closeSnackbar(key));
+    pedido?.then(
+      (n) => n.closeSnackbar(key),
+      () => undefined,
+    );
   },
 };
 

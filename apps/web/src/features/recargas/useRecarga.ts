@@ -64,10 +64,12 @@ export function useRecarga(exitoPorDefecto: string = M.recargaExitosa) {
           ? { ...a, mensaje: a.mensaje || (a.estado === 'exitosa' ? exitoPorDefecto : M.recargaFallida) }
           : { ...enviado, estado: 'fallida', mensaje: a.mensaje || M.recargaFallida, folio: null };
     } catch (e) {
-      // Status 0 is a lost connection: keep the key so the retry is the same top-up.
-      if (!(e instanceof ErrorApi) || e.status !== 0) clave.current = null;
+      // No answer (a lost connection, a server that failed): the top-up may have gone out, so it
+      // shows as in process and the key stays: Recargar again asks for the same one (issue 41).
+      const sinRespuesta = e instanceof ErrorApi && (e.status === 0 || e.status >= 500);
+      if (!sinRespuesta) clave.current = null;
       const mensaje = e instanceof Error ? e.message : M.recargaFallida;
-      r = { ...enviado, estado: 'fallida', mensaje, folio: null };
+      r = { ...enviado, estado: sinRespuesta ? 'pendiente' : 'fallida', mensaje, folio: null };
     } finally {
       enCurso.current = false;
       setRecargando(false);
