@@ -25,6 +25,9 @@ $C build migrate
 # Migrations of a release are additive (new tables, columns, indexes built concurrently): the old
 # processes keep working against the migrated schema until they are replaced.
 $C run --rm migrate
+# Caddy reads this release's Caddyfile (no connection dropped) before any API stops: its retry
+# rules carry the requests of the API being replaced to the other.
+$C exec -T caddy caddy reload --config /etc/caddy/Caddyfile --adapter caddyfile
 for s in api1 api2 worker1 worker2; do
   $C up -d --no-deps "$s"
   sano "$s"
