@@ -1,3 +1,4 @@
+import { CABECERA_PERMISOS, huellaPermisos } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
 import { PASSWORD_SIN_CAMBIO } from '@recargas/contracts/usuarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,20 +145,6 @@ describe('changes that end the sessions of a user', () => {
     for (const s of u.sesiones) await estaMuerta(s);
   });
 
-  it('a permission change (Permiso Monto); setting the same value again keeps the new sessions', async () => {
-    const u = await clienteNuevo();
-    const monto = (isMonto: boolean) =>
-      post(admin, '/api/setUsuariosMonto', { username: u.username, isMonto });
-    expect((await monto(true)).statusCode).toBe(200);
-    for (const s of u.sesiones) await estaMuerta(s);
-    const nueva = await entrar(e.app, u.username, 'demo', CLAVE);
-    expect((await monto(true)).statusCode).toBe(200);
-    await sigueViva(nueva);
-    expect((await monto(false)).statusCode).toBe(200);
-    await estaMuerta(nueva);
-    await sigueViva(admin);
-  });
-
   it('a delete', async () => {
     const u = await clienteNuevo();
     expect((await post(admin, '/eliminarUsuario', { id: u.id })).statusCode).toBe(200);
@@ -175,6 +162,22 @@ describe('changes that end the sessions of a user', () => {
 });
 
 describe('changes that keep the sessions', () => {
+  it('Permiso Monto (issue 41): the sessions go on; their answers name the new permissions', async () => {
+    const u = await clienteNuevo();
+    const s = u.sesiones[0] as Sesion;
+    const huella = async () => (await quienSoy(s)).headers[CABECERA_PERMISOS];
+    const antes = await huella();
+    const monto = (isMonto: boolean) =>
+      post(admin, '/api/setUsuariosMonto', { username: u.username, isMonto });
+    expect((await monto(true)).statusCode).toBe(200);
+    for (const x of u.sesiones) await sigueViva(x);
+    expect(await huella()).toBe(huellaPermisos([], true));
+    expect(await huella()).not.toBe(antes);
+    expect((await monto(false)).statusCode).toBe(200);
+    expect(await huella()).toBe(antes);
+    await sigueViva(s);
+  });
+
   it('a name, phone or daily limit edit, with the password left as the six dots', async () => {
     const u = await clienteNuevo();
     const r = await editar(u, {

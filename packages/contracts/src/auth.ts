@@ -66,7 +66,8 @@ export const quienSoy = z.object({
   empresa: z.string(),
 });
 
-export const respuestaPermisos = z.object({ permisos: z.array(z.string()) });
+/** GET /api/permisos: what the session may do now, Permiso Monto included (issue 41). */
+export const respuestaPermisos = z.object({ permisos: z.array(z.string()), isMonto: z.boolean() });
 
 /** Every error body of the API (spec section 8): a Spanish `mensaje`. */
 export const respuestaError = z.object({ mensaje: z.string(), code: z.number().int().optional() });

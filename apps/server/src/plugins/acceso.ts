@@ -1,4 +1,5 @@
 import { alternativas, ENDPOINTS, type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
+import { CABECERA_PERMISOS, huellaPermisos } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,7 +45,7 @@ export const acceso = fp(async (app: FastifyInstance) => {
     ruta.config = { ...ruta.config, endpoint: clave };
   });
 
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const endpoint = req.routeOptions.config.endpoint;
     if (!endpoint) throw sinPermiso();
     if (alternativas(ENDPOINTS[endpoint]).length === 0) return;
@@ -56,5 +57,6 @@ export const acceso = fp(async (app: FastifyInstance) => {
     // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it;
     // the request's id goes into the jobs it starts.
     req.sesion = { ...sesion, ip: req.ip, solicitud: req.id };
+    reply.header(CABECERA_PERMISOS, huellaPermisos(sesion.permisos, sesion.isMonto));
   });
 });

@@ -1,7 +1,7 @@
-import { API_AUTH } from '@recargas/contracts/auth/rutas';
+import { API_AUTH, CABECERA_PERMISOS } from '@recargas/contracts/auth/rutas';
 // The catalogue's general part only: this client is in the login's download (issue 21).
 import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
-import { borrarSesion, guardarPermisos, guardarToken } from './sesionGuardada.ts';
+import { borrarSesion, guardarPermisos, guardarToken, huellaGuardada } from './sesionGuardada.ts';
 
 /** An answer outside 200-299: the server's Spanish `mensaje` (spec section 8), its status and body. */
 export class ErrorApi extends Error {
@@ -85,6 +85,9 @@ async function enviar(ruta: string, o: Opciones): Promise<Response> {
     signal: o.tiempoMaximo === undefined ? null : AbortSignal.timeout(o.tiempoMaximo),
   });
   tokenDe.set(respuesta, token);
+  // Permissions changed since they were read (Permiso Monto toggled): read them again, no logout.
+  const huella = respuesta.headers.get(CABECERA_PERMISOS);
+  if (huella && token && huella !== huellaGuardada()) void actualizarPermisos();
   return respuesta;
 }
 
@@ -120,14 +123,20 @@ function renovar(): Promise<boolean> {
   return renovando;
 }
 
-/** GET /api/permisos into the stored session: after login and on each token renewal. */
-export async function actualizarPermisos(): Promise<void> {
-  try {
-    const r = await enviar(API_AUTH.permisos, {});
-    if (r.ok) guardarPermisos(((await r.json()) as { permisos: string[] }).permisos);
-  } catch {
-    // Offline: the stored permissions stay until the next renewal.
-  }
+/** GET /api/permisos into the stored session: after login, on renewals, when an answer names others. */
+let leyendoPermisos: Promise<void> | null = null;
+export function actualizarPermisos(): Promise<void> {
+  leyendoPermisos ??= (async () => {
+    try {
+      const r = await enviar(API_AUTH.permisos, {});
+      if (r.ok) guardarPermisos((await r.json()) as { permisos: string[]; isMonto: boolean });
+    } catch {
+      // Offline: the stored permissions stay until the next renewal.
+    } finally {
+      leyendoPermisos = null;
+    }
+  })();
+  return leyendoPermisos;
 }
 
 /** Where the session ended goes: the company's login, or sinEmpresa. */

@@ -1,4 +1,5 @@
 import type { RespuestaLogin } from '@recargas/contracts/auth';
+import { huellaPermisos } from '@recargas/contracts/auth/rutas';
 import type { AjustesEmpresa } from '@recargas/contracts/empresas';
 import type { ContextoMenu } from '@recargas/contracts/menu';
 
@@ -65,16 +66,26 @@ export function guardarToken(token: string): void {
 export const SESION_CAMBIADA = 'sesion-cambiada';
 
 /**
- * The permissions of GET /api/permisos (after login, on token renewal): an administrator's
- * change reaches the open session; the shell draws its menu and screens again.
+ * The permissions and Permiso Monto of GET /api/permisos (after login, on token renewal, when an
+ * answer names others): an administrator's change reaches the open session; the shell draws its
+ * menu and screens again.
  */
-export function guardarPermisos(permisos: readonly string[]): void {
-  const antes = localStorage.getItem('permisos');
-  const ahora = permisos.join('-');
-  if (antes === ahora || !localStorage.getItem('token')) return;
+export function guardarPermisos(p: { permisos: readonly string[]; isMonto: boolean }): void {
+  const ahora = p.permisos.join('-');
+  const monto = p.isMonto ? '1' : '0';
+  const igual = localStorage.getItem('permisos') === ahora && localStorage.getItem('isMonto') === monto;
+  if (igual || !localStorage.getItem('token')) return;
   localStorage.setItem('permisos', ahora);
+  localStorage.setItem('isMonto', monto);
   window.dispatchEvent(new Event(SESION_CAMBIADA));
 }
+
+/** The stored session's CABECERA_PERMISOS fingerprint, to compare with an answer's. */
+export const huellaGuardada = () =>
+  huellaPermisos(
+    (localStorage.getItem('permisos') ?? '').split('-').filter(Boolean),
+    localStorage.getItem('isMonto') === '1',
+  );
 
 /** The company of the last session of this tab: Back after logout lands on its login. */
 const ULTIMA_EMPRESA = 'ultimaEmpresa';

@@ -18,3 +18,19 @@ export const API_AUTH = {
 
 /** Step codes of the login (spec sections 2 and 4). */
 export const PASO = { normal: 1, configurar: 13, codigoNuevo: 14, codigo: 15 } as const;
+
+/**
+ * Every answer to a session names what that session may do now (its permissions and Permiso
+ * Monto) in this header, as a short fingerprint: the browser that holds another one reads them
+ * again (GET /api/permisos), so an administrator's change takes effect without a new login.
+ */
+export const CABECERA_PERMISOS = 'x-permisos';
+
+/** The fingerprint of CABECERA_PERMISOS: FNV-1a of the permissions and the amount flag. */
+export function huellaPermisos(permisos: readonly string[], isMonto: boolean): string {
+  let h = 0x811c9dc5;
+  for (const c of `${isMonto ? 1 : 0}:${permisos.join('-')}`) {
+    h = Math.imul(h ^ (c.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}

@@ -29,6 +29,8 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ claveIdempotenciaInvalida: 'La clave Idempotency-Key debe tener de 1 a 100 caracteres',
   /** (propio) */ montoNoPermitido: 'Monto no permitido',
   /** (propio) */ eligeMonto: 'Elige el monto de la recarga',
+  /** (propio) issue 41: the amount shown before sending to who may not choose it */ montoDeLaLinea:
+    'El de la línea del icc, o {monto} si no tiene',
   /** (propio) */ tipoSolicitudInvalido: 'Tipo de solicitud no válido',
   /** (propio) */ claveIdempotenciaReutilizada:
     'La clave Idempotency-Key ya se usó con otra solicitud; genera una clave nueva para esta recarga',

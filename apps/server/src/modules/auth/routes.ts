@@ -124,6 +124,6 @@ export const rutasAuth: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_AUTH.permisos,
     esquema('auth', 'Permisos del usuario', { response: { 200: respuestaPermisos } }),
-    async (req) => ({ permisos: req.sesion.permisos }),
+    async (req) => ({ permisos: req.sesion.permisos, isMonto: req.sesion.isMonto }),
   );
 };

@@ -355,12 +355,10 @@ export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto
   const u = await repo.porUsername(ctx.db, q.empresaId, username);
   if (!u) throw noEncontrado();
   if (esAdministrador(u.nivel)) throw deshabilitado();
-  // A permission that changes ends the user's sessions (the browser keeps isMonto from login).
+  // The user's sessions go on: each answer tells their browser to read the flag again (acceso.ts).
   await ctx.db.transaction().execute(async (tx) => {
-    if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto)) {
-      await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
+    if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto))
       await auditarMonto(tx, q, q.empresaId, u.id, isMonto);
-    }
   });
 }
 

@@ -11,14 +11,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Carrier } from '@recargas/contracts/carriers/nombres';
-import { M } from '@recargas/contracts/mensajes';
+import { M, texto } from '@recargas/contracts/mensajes';
 import {
   API_RECARGAS,
+  montoDeRecarga,
   puedeCambiarPlataforma,
   puedeElegirMonto,
   puedeEnviarDn,
   TIPO_POR_DEFECTO,
   TIPOS_SOLICITUD,
+  veMontoMovimientos,
 } from '@recargas/contracts/recargas/reglas';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { puede, useSesion } from '../../lib/sesion.ts';
@@ -134,12 +136,14 @@ export function Recargas({ paneles }: { paneles?: ReactNode }) {
                 <ComentarioCarrier compania={f.compania} />
               </Parte>
               <Parte>
-                {eligeMonto && (
+                {eligeMonto ? (
                   <Seleccion
                     {...campo('monto')}
                     label={M.monto}
                     opciones={sesion.ajustes.montos.map((m) => ({ valor: String(m), texto: `$${m}` }))}
                   />
+                ) : (
+                  <MontoFijo porIcc={f.numero.modo === 'icc'} />
                 )}
                 {externa && (
                   <FormControlLabel
@@ -218,4 +222,25 @@ function ComentarioCarrier({ compania }: { compania: Carrier | '' }) {
       {comentario}
     </Alert>
   ) : null;
+}
+
+/**
+ * The amount a top-up goes with for who may not choose it, shown before sending (issue 41): by
+ * number the company's, by the server's own rule; by ICC the line's, known to the server only.
+ * Nothing where the company hides amounts from this user.
+ */
+function MontoFijo({ porIcc }: { porIcc: boolean }) {
+  const sesion = useSesion();
+  if (!veMontoMovimientos(sesion.ajustes, sesion)) return null;
+  const decision = montoDeRecarga(sesion.ajustes, sesion, {});
+  if (!('monto' in decision)) return null;
+  const valor = porIcc ? texto('montoDeLaLinea', { monto: `$${decision.monto}` }) : `$${decision.monto}`;
+  return (
+    <TextField
+      label={M.monto}
+      value={valor}
+      data-testid="monto-fijo"
+      slotProps={{ htmlInput: { readOnly: true } }}
+    />
+  );
 }
