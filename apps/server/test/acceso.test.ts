@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceso } from '../src/plugins/acceso.ts';
 import { errores } from '../src/plugins/errores.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('the access check declared per route', () => {
     ] as const;
     for (const [usuario, esperado] of casos) {
       const s = await entrar(e.app, usuario);
-      const r = await app.inject({ url: '/saldosData', headers: conToken(s.token) });
+      const r = await pedir(app, s, 'GET', '/saldosData');
       expect(r.statusCode, usuario).toBe(esperado);
       if (esperado === 403) expect(r.json().mensaje).toBe(M.sinPermiso);
       else expect(r.json().empresa).toBe('demo');
@@ -59,10 +60,8 @@ describe('the access check declared per route', () => {
     const conPermiso = await entrar(e.app, 'admin');
     // capturista is an administrator without GRAFICAS (and whitelisted to administrarBase).
     const sinPermiso = await entrar(e.app, 'capturista');
-    expect((await app.inject({ url: '/graficas', headers: conToken(conPermiso.token) })).statusCode).toBe(
-      200,
-    );
-    const r = await app.inject({ url: '/graficas', headers: conToken(sinPermiso.token) });
+    expect((await pedir(app, conPermiso, 'GET', '/graficas')).statusCode).toBe(200);
+    const r = await pedir(app, sinPermiso, 'GET', '/graficas');
     expect(r.statusCode).toBe(403);
     expect(r.json().mensaje).toBe(M.sinPermiso);
   });
@@ -81,13 +80,13 @@ describe('the access check declared per route', () => {
       .where('usuario_id', '=', u.id)
       .where('clave', '=', 'GRAFICAS')
       .execute();
-    expect((await app.inject({ url: '/graficas', headers: conToken(s.token) })).statusCode).toBe(403);
+    expect((await pedir(app, s, 'GET', '/graficas')).statusCode).toBe(403);
   });
 
   it('route whitelist: an administrator reaches only the endpoints of their screens, at once', async () => {
     const app = await appDePrueba();
     const s = await entrar(e.app, 'capturista');
-    const saldos = () => app.inject({ url: '/saldosData', headers: conToken(s.token) });
+    const saldos = () => pedir(app, s, 'GET', '/saldosData');
     const r = await saldos();
     expect(r.statusCode).toBe(403);
     expect(r.json().mensaje).toBe(M.sinPermiso);
@@ -109,17 +108,10 @@ describe('the access check declared per route', () => {
   it('state-changing calls need the XSRF header of the session; anonymous ones get 401 before validation', async () => {
     const app = await appDePrueba();
     const s = await entrar(e.app, 'cliente');
-    expect(
-      (await app.inject({ method: 'POST', url: '/checkOut', headers: conToken(s.token) })).statusCode,
-    ).toBe(403);
-    expect(
-      (await app.inject({ method: 'POST', url: '/checkOut', headers: conToken(s.token, s.xsrf) })).statusCode,
-    ).toBe(200);
-    const anonimo = await app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      payload: '{bad',
-      headers: { 'content-type': 'application/json' },
+    expect((await pedir(app, { token: s.token }, 'POST', '/checkOut')).statusCode).toBe(403);
+    expect((await pedir(app, s, 'POST', '/checkOut')).statusCode).toBe(200);
+    const anonimo = await pedir(app, null, 'POST', '/checkOut', '{bad', {
+      cabeceras: { 'content-type': 'application/json' },
     });
     expect(anonimo.statusCode).toBe(401);
     expect(anonimo.json().mensaje).toBe(M.tokenInvalido);

@@ -1,4 +1,11 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { abrirDb, type Db } from '../src/db/database.ts';
+import { migrar } from '../src/db/migrate.ts';
+import { baseDeDatosNueva } from './entorno.ts';
 
 /** What one run of the admin CLI left: exit code and its output. */
 export interface Salida {
@@ -39,4 +46,44 @@ function ejecutar(argumentos: string[], env: NodeJS.ProcessEnv, entrada: string)
     hijo.on('exit', (codigo) => ok({ codigo, stdout, stderr }));
     hijo.stdin.end(entrada);
   });
+}
+
+/**
+ * The database a test file's CLI runs work on, migrated once in its beforeAll and removed in its
+ * afterAll: a folder of the embedded database, or a fresh PostgreSQL database when DATABASE_URL
+ * is set. `env` is what a run needs to open it; `enBase` looks at it between runs (an embedded
+ * folder is free again once the CLI ends).
+ */
+export function baseParaCli(nombre: string) {
+  let carpeta: string | undefined;
+  let borrar = async () => {};
+  const base = {
+    env: {} as NodeJS.ProcessEnv,
+    async enBase<T>(leer: (db: Db) => Promise<T>): Promise<T> {
+      const db = await abrirDb({ databaseUrl: base.env.DATABASE_URL, dataDir: carpeta ?? '' });
+      try {
+        return await leer(db);
+      } finally {
+        await db.destroy();
+      }
+    },
+  };
+  beforeAll(async () => {
+    const nueva = await baseDeDatosNueva();
+    borrar = nueva.borrar;
+    const secreto = `secreto-de-la-prueba-${nombre}-0123456789`;
+    if (nueva.url)
+      base.env = { DATABASE_URL: nueva.url, JWT_SECRET: secreto, DOS_PASOS_CLAVES: `prueba:${secreto}` };
+    else {
+      carpeta = mkdtempSync(join(tmpdir(), `b-${nombre}-`));
+      base.env = { DATA_DIR: carpeta };
+    }
+    // Migrated here once: each run of the CLI then only opens the database.
+    await base.enBase(migrar);
+  }, 180_000);
+  afterAll(async () => {
+    await borrar();
+    if (carpeta) rmSync(carpeta, { recursive: true, force: true });
+  });
+  return base;
 }

@@ -3,17 +3,15 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, cliente, e, lider, prepararDemo } from './demo-entorno.ts';
-import { conToken, entrar, leerXlsx, type Sesion } from './entorno.ts';
+import { entrar, leerXlsx, type Sesion } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Who reads the trail: levels 0 and 1 of its own company only; nobody changes a row (issue 22).
 prepararDemo();
 
-const pedir = (s: Sesion, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
-
 let hoy = '';
 const lista = (s: Sesion, q: Record<string, string> = {}) =>
-  pedir(s, 'GET', `/api/auditoria?${new URLSearchParams({ desde: hoy, hasta: hoy, ...q })}`);
+  pedir(e.app, s, 'GET', `/api/auditoria?${new URLSearchParams({ desde: hoy, hasta: hoy, ...q })}`);
 
 const COLORES = ['#111111', '#222222', '#333333', '#444444', '#555555'];
 
@@ -21,8 +19,8 @@ beforeAll(async () => {
   hoy = (
     await sql<{ d: string }>`select (now() at time zone 'America/Mexico_City')::date::text as d`.execute(e.db)
   ).rows[0]?.d as string;
-  for (const c of COLORES) await pedir(admin, 'PATCH', '/api/configuraciones', { accentColor: c });
-  await pedir(admin, 'PATCH', '/minimos', { minimos: [{ id: 2, minimo: 1234 }] });
+  for (const c of COLORES) await pedir(e.app, admin, 'PATCH', '/api/configuraciones', { accentColor: c });
+  await pedir(e.app, admin, 'PATCH', '/minimos', { minimos: [{ id: 2, minimo: 1234 }] });
 });
 
 describe('GET /api/auditoria', () => {
@@ -81,8 +79,8 @@ describe('GET /api/auditoria', () => {
   it('levels 2 and 3 are refused the list, a row and its Excel', async () => {
     for (const s of [lider, cliente]) {
       expect((await lista(s)).statusCode).toBe(403);
-      expect((await pedir(s, 'GET', '/api/auditoria/1')).statusCode).toBe(403);
-      const x = await pedir(s, 'POST', '/excel', {
+      expect((await pedir(e.app, s, 'GET', '/api/auditoria/1')).statusCode).toBe(403);
+      const x = await pedir(e.app, s, 'POST', '/excel', {
         tipo: 'AUDITORIA',
         fechas: { fechaInicial: hoy, fechaFinal: hoy },
       });
@@ -95,9 +93,12 @@ describe("another company's trail is invisible", () => {
   it('its list is empty and a row id of demo is 404 there, 200 here', async () => {
     const otra = await entrar(e.app, 'admin', 'gmcel');
     const id = (await lista(admin)).json().cambios[0].id;
-    expect((await pedir(admin, 'GET', `/api/auditoria/${id}`)).json()).toMatchObject({ id, tipo: 'minimo' });
+    expect((await pedir(e.app, admin, 'GET', `/api/auditoria/${id}`)).json()).toMatchObject({
+      id,
+      tipo: 'minimo',
+    });
     expect((await lista(otra)).json()).toEqual({ cambios: [], total: 0, siguiente: null });
-    const r = await pedir(otra, 'GET', `/api/auditoria/${id}`);
+    const r = await pedir(e.app, otra, 'GET', `/api/auditoria/${id}`);
     expect(r.statusCode).toBe(404);
     expect(r.json().mensaje).toBe(M.noEncontrado);
   });
@@ -121,13 +122,13 @@ describe('append-only', () => {
 
 describe('Excel AUDITORIA', () => {
   it("the list's rows and chips, through the one Excel path", async () => {
-    const r = await pedir(admin, 'POST', '/excel', {
+    const r = await pedir(e.app, admin, 'POST', '/excel', {
       tipo: 'AUDITORIA',
       fechas: { fechaInicial: hoy, fechaFinal: hoy },
       filtros: { tipo: ['configuracion'] },
     });
     expect(r.statusCode, r.body).toBe(200);
-    const archivo = await e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
+    const archivo = await pedir(e.app, null, 'GET', `/excel/descargar?nombre=${r.json().nombreArchivo}`);
     const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
     expect(titulos).toEqual(Object.values(TITULOS_AUDITORIA));
     expect(filas).toHaveLength(5);

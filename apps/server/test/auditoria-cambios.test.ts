@@ -4,15 +4,13 @@ import * as recargas from '../src/modules/recargas/service.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { admin, cliente, clienteDemo, demo, e, liderDemo, prepararDemo } from './demo-entorno.ts';
-import { conToken, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
+import { idUsuario, simuladorDe } from './entorno.ts';
 import { nuevaLlave, v1 } from './integraciones-prueba.ts';
+import { pedir } from './peticion.ts';
 
 // Each kind of change of money or permission writes one trail row, with who, from where, the
 // row, and its value before and after (issue 22). graciaNoEncontrada: reconciliation decides fast.
 prepararDemo({ graciaNoEncontrada: 1 });
-
-const pedir = (s: Sesion, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
-  e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
 
 let visto = 0;
 /** The trail rows written since the last call. */
@@ -50,7 +48,7 @@ async function una(quien: string | null) {
 const nuevoCliente = async () => {
   const username = `aud${Math.floor(Math.random() * 1e9)}`;
   const cuerpo = { username, nombre: username, password: 'Clave.123', confirmacion: 'Clave.123' };
-  const r = await pedir(admin, 'POST', '/registrarUsuario', {
+  const r = await pedir(e.app, admin, 'POST', '/registrarUsuario', {
     ...cuerpo,
     nivel: 3,
     lider: String(liderDemo),
@@ -70,39 +68,40 @@ const nuevoCliente = async () => {
 describe('the audit trail records each change once, with before and after', () => {
   it('a company setting (the settings history reads the same rows)', async () => {
     expect(
-      (await pedir(admin, 'PATCH', '/api/configuraciones', { primaryColor: '#123456' })).statusCode,
+      (await pedir(e.app, admin, 'PATCH', '/api/configuraciones', { primaryColor: '#123456' })).statusCode,
     ).toBe(200);
     const f = await una('admin');
     expect(f).toMatchObject({ tipo: 'configuracion', tabla: 'empresas', fila: String(demo) });
     expect(f.despues).toEqual({ primaryColor: '#123456' });
     expect(Object.keys(f.antes as object)).toEqual(['primaryColor']);
-    const h = (await pedir(admin, 'GET', '/api/configuraciones/auditoria')).json();
+    const h = (await pedir(e.app, admin, 'GET', '/api/configuraciones/auditoria')).json();
     expect(h.cambios[0]).toMatchObject({ id: Number(f.id), ajuste: 'primaryColor', nuevo: '#123456' });
   });
 
   it('a minimum balance; the same value again is no change', async () => {
-    const antes = (await pedir(admin, 'GET', '/minimos')).json().data.minimos[0].minimo;
+    const antes = (await pedir(e.app, admin, 'GET', '/minimos')).json().data.minimos[0].minimo;
     expect(
-      (await pedir(admin, 'PATCH', '/minimos', { minimos: [{ id: 1, minimo: antes + 500 }] })).statusCode,
+      (await pedir(e.app, admin, 'PATCH', '/minimos', { minimos: [{ id: 1, minimo: antes + 500 }] }))
+        .statusCode,
     ).toBe(200);
     const f = await una('admin');
     expect(f).toMatchObject({ tipo: 'minimo', tabla: 'proveedores', antes: { minimo: antes } });
     expect(f.despues).toEqual({ minimo: antes + 500 });
-    await pedir(admin, 'PATCH', '/minimos', { minimos: [{ id: 1, minimo: antes + 500 }] });
+    await pedir(e.app, admin, 'PATCH', '/minimos', { minimos: [{ id: 1, minimo: antes + 500 }] });
     expect(await nuevas()).toEqual([]);
   });
 
   it("the company's cap of top-ups without a user", async () => {
-    const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas: 77 });
+    const r = await pedir(e.app, admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas: 77 });
     expect(r.statusCode).toBe(200);
     const f = await una('admin');
     expect(f).toMatchObject({ tipo: 'limite', tabla: 'empresas', despues: { maxRecargasSinUsuario: 77 } });
   });
 
   it('a platform choice of a carrier, and back to the default', async () => {
-    const { plataformas } = (await pedir(admin, 'GET', '/plataformasEmpresa')).json();
+    const { plataformas } = (await pedir(e.app, admin, 'GET', '/plataformasEmpresa')).json();
     const pagaqui = plataformas.find((p: { usuario: string }) => p.usuario === 'pagaqui_centro');
-    await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'U',
       empresaPlataformaId: pagaqui.id,
     });
@@ -113,7 +112,10 @@ describe('the audit trail records each change once, with before and after', () =
       principal: { id: pagaqui.id, username: 'pagaqui_centro', numero: 2 },
       respaldo: null,
     });
-    await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', { carrier: 'U', empresaPlataformaId: null });
+    await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
+      carrier: 'U',
+      empresaPlataformaId: null,
+    });
     const vuelta = await una('admin');
     expect(vuelta.antes).toEqual(ida.despues);
     expect(vuelta.despues).toEqual({ principal: null, respaldo: null });
@@ -122,7 +124,7 @@ describe('the audit trail records each change once, with before and after', () =
   it("a user's limit, level and password: one row each, never the password", async () => {
     const u = await nuevoCliente();
     const editar = (extra: object) =>
-      pedir(admin, 'POST', '/editarUsuario', { id: u.id, nombre: u.username, ...extra });
+      pedir(e.app, admin, 'POST', '/editarUsuario', { id: u.id, nombre: u.username, ...extra });
     const deCliente = { nivel: 3, lider: liderDemo, cliente: clienteDemo };
     expect((await editar({ ...deCliente, maxRecargas: 9 })).statusCode).toBe(200);
     const limite = await una('admin');
@@ -153,7 +155,7 @@ describe('the audit trail records each change once, with before and after', () =
 
   it('the amount permission (isMonto)', async () => {
     const u = await nuevoCliente();
-    await pedir(admin, 'POST', '/api/setUsuariosMonto', { username: u.username, isMonto: true });
+    await pedir(e.app, admin, 'POST', '/api/setUsuariosMonto', { username: u.username, isMonto: true });
     const f = await una('admin');
     expect(f).toMatchObject({ tipo: 'monto', fila: String(u.id) });
     expect([f.antes, f.despues]).toEqual([{ isMonto: false }, { isMonto: true }]);
@@ -181,7 +183,7 @@ describe('the audit trail records each change once, with before and after', () =
   });
 
   it('a top-up decided by its send: the user who asked, from where', async () => {
-    const r = await pedir(cliente, 'POST', '/checkOut', { dn: '5598765432', compania: 'T' });
+    const r = await pedir(e.app, cliente, 'POST', '/checkOut', { dn: '5598765432', compania: 'T' });
     expect(r.statusCode).toBe(200);
     const f = await una('cliente');
     expect(f).toMatchObject({ tipo: 'recarga', tabla: 'recargas', fila: String(r.json().id) });
@@ -191,7 +193,7 @@ describe('the audit trail records each change once, with before and after', () =
     ]);
 
     (await simuladorDe(e)).configurar({ tasaRechazo: 1 });
-    const no = await pedir(cliente, 'POST', '/checkOut', { dn: '5598765433', compania: 'T' });
+    const no = await pedir(e.app, cliente, 'POST', '/checkOut', { dn: '5598765433', compania: 'T' });
     expect(no.json().estado).toBe('fallida');
     const g = await una('cliente');
     expect(g.despues).toMatchObject({ estado: 'fallida' });
@@ -215,7 +217,7 @@ describe('the audit trail records each change once, with before and after', () =
 
   it('a top-up decided by reconciliation: the job, not a user', async () => {
     (await simuladorDe(e)).configurar({ tasaTimeout: 1 });
-    const r = await pedir(cliente, 'POST', '/checkOut', { dn: '5598765434', compania: 'T' });
+    const r = await pedir(e.app, cliente, 'POST', '/checkOut', { dn: '5598765434', compania: 'T' });
     expect(r.statusCode).toBe(202);
     expect(await nuevas()).toEqual([]);
     (await simuladorDe(e)).configurar(SIN_FALLAS);

@@ -1,6 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, type Sesion } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idEmpresa, type Sesion } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** POST /cambiarEmpresa (spec section 7): root works in another company without logging in again. */
 
@@ -11,13 +12,8 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const cambiar = (s: Pick<Sesion, 'token' | 'xsrf'>, empresa: unknown) =>
-  e.app.inject({
-    method: 'POST',
-    url: '/cambiarEmpresa',
-    headers: conToken(s.token, s.xsrf),
-    payload: { empresa },
-  });
-const get = (token: string, url: string) => e.app.inject({ method: 'GET', url, headers: conToken(token) });
+  pedir(e.app, s, 'POST', '/cambiarEmpresa', { empresa });
+const get = (token: string, url: string) => pedir(e.app, { token: token }, 'GET', url);
 
 /** The session the switch answered: its token and the two cookies, as a login gives them. */
 function sesionDe(r: Awaited<ReturnType<typeof cambiar>>) {
@@ -34,11 +30,9 @@ const usernames = async (token: string) =>
     .map((u) => u.username)
     .sort();
 const renovar = (s: Pick<Sesion, 'rt' | 'xsrf'>) =>
-  e.app.inject({
-    method: 'POST',
-    url: '/api/renuevaToken',
+  pedir(e.app, null, 'POST', '/api/renuevaToken', undefined, {
     cookies: { rt: s.rt },
-    headers: { 'x-xsrf-token': s.xsrf },
+    cabeceras: { 'x-xsrf-token': s.xsrf },
   });
 
 describe('POST /cambiarEmpresa', () => {
@@ -73,20 +67,15 @@ describe('POST /cambiarEmpresa', () => {
     expect((await get(demo.token, '/api/portOuts')).json().total).toBeGreaterThan(0);
 
     // A write lands in the new company.
-    const alta = await e.app.inject({
-      method: 'POST',
-      url: '/registrarUsuario',
-      headers: conToken(vcell.token, vcell.xsrf),
-      payload: {
-        username: 'lider-vcell',
-        nombre: 'Lider de VCell',
-        password: 'Clave.123',
-        confirmacion: 'Clave.123',
-        nivel: 2,
-        liderNuevo: 'Zona VCell',
-        maxRecargas: 5,
-        phoneNumber: '',
-      },
+    const alta = await pedir(e.app, vcell, 'POST', '/registrarUsuario', {
+      username: 'lider-vcell',
+      nombre: 'Lider de VCell',
+      password: 'Clave.123',
+      confirmacion: 'Clave.123',
+      nivel: 2,
+      liderNuevo: 'Zona VCell',
+      maxRecargas: 5,
+      phoneNumber: '',
     });
     expect(alta.statusCode, alta.body).toBe(200);
     const fila = await e.db
@@ -124,11 +113,7 @@ describe('POST /cambiarEmpresa', () => {
 
     // Logging out of a switched session ends it.
     const otra = sesionDe(await cambiar(deVuelta, 'vcell'));
-    const salir = await e.app.inject({
-      method: 'POST',
-      url: '/api/cerrarSesion',
-      headers: conToken(otra.token, otra.xsrf),
-    });
+    const salir = await pedir(e.app, otra, 'POST', '/api/cerrarSesion');
     expect(salir.statusCode).toBe(204);
     expect((await get(otra.token, '/quienSoy')).statusCode).toBe(401);
   });

@@ -6,7 +6,9 @@ import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { construirApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import { conDosPasos } from './dos-pasos-prueba.ts';
 import { crearEntorno, type Entorno, idEmpresa, PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Device cookies (issue 39, OWASP's scheme; modules/auth/dispositivos.ts): a browser that has
 // logged in to an account is not made to wait for others' failures at its address; it has a
@@ -32,13 +34,17 @@ interface Intento {
 }
 
 const login = (username: string, password: string, i: Intento) =>
-  (i.app ?? e.app).inject({
-    method: 'POST',
-    url: '/iniciarSesion',
-    payload: { username, password, empresa: i.empresa ?? 'demo' },
-    remoteAddress: i.ip,
-    cookies: i.dispositivo ? { dispositivo: i.dispositivo } : {},
-  });
+  pedir(
+    i.app ?? e.app,
+    null,
+    'POST',
+    '/iniciarSesion',
+    { username, password, empresa: i.empresa ?? 'demo' },
+    {
+      ip: i.ip,
+      cookies: i.dispositivo ? { dispositivo: i.dispositivo } : {},
+    },
+  );
 
 type Respuesta = Awaited<ReturnType<typeof login>>;
 const cookiesDispositivo = (r: Respuesta) => r.cookies.filter((c) => c.name === 'dispositivo');
@@ -176,25 +182,20 @@ describe('device cookies', () => {
   });
 
   it('is given after the two-step code, not after the password alone', async () => {
-    const vcell = await idEmpresa(e, 'vcell');
-    await e.db
-      .updateTable('usuarios')
-      .set({ dos_pasos: true })
-      .where('empresa_id', '=', vcell)
-      .where('username', '=', 'admin')
-      .execute();
+    await conDosPasos(e.db, 'vcell', 'admin');
     // The code check is auth.test.ts's: here any code is right or wrong as the test says.
     const validar = vi.spyOn(TOTP.prototype, 'validate');
     const [casa, oficina] = ['10.8.4.1', '10.8.4.2'];
     const cred = { username: 'admin', password: PASSWORD_DEMO, empresa: 'vcell' };
     const verificar = (code: string, ip: string, dispositivo?: string) =>
-      e.app.inject({
-        method: 'POST',
-        url: '/api/2fa/verify',
-        payload: { ...cred, code },
-        remoteAddress: ip,
-        cookies: dispositivo ? { dispositivo } : {},
-      });
+      pedir(
+        e.app,
+        null,
+        'POST',
+        '/api/2fa/verify',
+        { ...cred, code },
+        { ip, cookies: dispositivo ? { dispositivo } : {} },
+      );
     try {
       const paso = await login('admin', PASSWORD_DEMO, { ip: casa, empresa: 'vcell' });
       expect([paso.statusCode, paso.json().code, cookiesDispositivo(paso)]).toEqual([401, 13, []]);

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descifrarDosPasos } from '../src/modules/auth/llaves.ts';
+import { conDosPasos } from './dos-pasos-prueba.ts';
 import { crearEntorno, type Entorno, PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Login throttling (modules/auth/limites.ts): waits fall on the client (IP) that fails, per
 // account and across accounts, doubling; the account as a whole only marks itself under attack,
@@ -25,12 +27,7 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const login = (username: string, password: string, ip: string, empresa = 'demo') =>
-  e.app.inject({
-    method: 'POST',
-    url: '/iniciarSesion',
-    payload: { username, password, empresa },
-    remoteAddress: ip,
-  });
+  pedir(e.app, null, 'POST', '/iniciarSesion', { username, password, empresa }, { ip });
 
 const idEmpresa = async (codigo: string) =>
   (await e.db.selectFrom('empresas').select('id').where('codigo', '=', codigo).executeTakeFirstOrThrow()).id;
@@ -188,19 +185,9 @@ describe('login throttling', () => {
 
   it('wrong two-step codes count as failures the same way', async () => {
     const vcell = await idEmpresa('vcell');
-    await e.db
-      .updateTable('usuarios')
-      .set({ dos_pasos: true })
-      .where('empresa_id', '=', vcell)
-      .where('username', '=', 'admin')
-      .execute();
+    await conDosPasos(e.db, 'vcell', 'admin');
     const cred = { username: 'admin', password: PASSWORD_DEMO, empresa: 'vcell' };
-    const qr = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: cred,
-      remoteAddress: '10.9.8.9',
-    });
+    const qr = await pedir(e.app, null, 'POST', '/iniciarSesion', cred, { ip: '10.9.8.9' });
     expect(qr.json().code).toBe(13);
     const { totp_secreto } = await e.db
       .selectFrom('usuarios')
@@ -212,7 +199,7 @@ describe('login throttling', () => {
     const validos = [-30, 0, 30].map((s) => totp.generate({ timestamp: Date.now() + s * 1000 }));
     const malo = ['000000', '111111', '222222', '333333'].find((c) => !validos.includes(c)) as string;
     const verificar = (code: string, ip: string) =>
-      e.app.inject({ method: 'POST', url: '/api/2fa/verify', payload: { ...cred, code }, remoteAddress: ip });
+      pedir(e.app, null, 'POST', '/api/2fa/verify', { ...cred, code }, { ip });
 
     for (let i = 0; i < 3; i++) {
       const r = await verificar(malo, '10.9.8.1');
@@ -231,9 +218,9 @@ describe('login throttling', () => {
     try {
       const codigos = [];
       for (let i = 0; i < 5; i++)
-        codigos.push((await limitado.app.inject({ url: '/getEmpresa/demo' })).statusCode);
+        codigos.push((await pedir(limitado.app, null, 'GET', '/getEmpresa/demo')).statusCode);
       expect(codigos).toEqual([200, 200, 200, 429, 429]);
-      const r = await limitado.app.inject({ url: '/getEmpresa/demo' });
+      const r = await pedir(limitado.app, null, 'GET', '/getEmpresa/demo');
       expect(r.json().mensaje).toBe(M.demasiadasSolicitudes);
     } finally {
       await limitado.cerrar();

@@ -7,7 +7,8 @@ import { construirApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { cifrar, descifrar, hmac } from '../src/lib/claves.ts';
 import { entrarConCodigo, ponerSecreto, SEMILLA, secretoGuardado } from './dos-pasos-prueba.ts';
-import { conToken, crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * Key rotation (issue 39): JWT_SECRET with JWT_SECRET_ANTERIOR for the sessions already open, and
@@ -39,17 +40,14 @@ const rotada = () => reiniciada({ jwtSecret: NUEVO, jwtSecretAnterior: e.config.
 /** After the rotation window: NUEVO alone. */
 const sinAnterior = () => reiniciada({ jwtSecret: NUEVO, jwtSecretAnterior: undefined });
 
-const quienSoy = (app: FastifyInstance, token: string) =>
-  app.inject({ url: '/quienSoy', headers: conToken(token) });
+const quienSoy = (app: FastifyInstance, token: string) => pedir(app, { token: token }, 'GET', '/quienSoy');
 /** A harmless state-changing call: the access check wants the XSRF header on it. */
 const marcarLeidas = (app: FastifyInstance, token: string, xsrf: string) =>
-  app.inject({ method: 'POST', url: '/api/notificaciones/leidas', headers: conToken(token, xsrf) });
+  pedir(app, { token: token, xsrf: xsrf }, 'POST', '/api/notificaciones/leidas');
 const renovar = (app: FastifyInstance, rt: string, xsrf: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/renuevaToken',
+  pedir(app, null, 'POST', '/api/renuevaToken', undefined, {
     cookies: { rt },
-    headers: { 'x-xsrf-token': xsrf },
+    cabeceras: { 'x-xsrf-token': xsrf },
   });
 
 describe('JWT_SECRET rotation', () => {
@@ -101,10 +99,10 @@ describe('JWT_SECRET rotation', () => {
 describe('two-step secrets under DOS_PASOS_CLAVES', () => {
   it('a new secret is stored as <key id>:<ciphertext> under the current key, not the JWT secret', async () => {
     await ponerSecreto(e.db, 'demo', 'root', null);
-    const qr = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: { username: 'root', password: PASSWORD_DEMO, empresa: 'demo' },
+    const qr = await pedir(e.app, null, 'POST', '/iniciarSesion', {
+      username: 'root',
+      password: PASSWORD_DEMO,
+      empresa: 'demo',
     });
     expect(qr.json().code).toBe(13);
     const guardado = (await secretoGuardado(e.db, 'demo', 'root')) ?? '';

@@ -2,7 +2,8 @@ import { CABECERA_PERMISOS, huellaPermisos } from '@recargas/contracts/auth/ruta
 import { M } from '@recargas/contracts/mensajes';
 import { PASSWORD_SIN_CAMBIO } from '@recargas/contracts/usuarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Issue 17: a change to what a user may do, or to who can be them, ends every session of that
 // user at once (access token and renewal cookie); a change to nothing of that keeps them.
@@ -25,14 +26,12 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const post = (s: Sesion, url: string, payload: Record<string, unknown>) =>
-  e.app.inject({ method: 'POST', url, payload, headers: conToken(s.token, s.xsrf) });
-const quienSoy = (s: Sesion) => e.app.inject({ url: '/quienSoy', headers: conToken(s.token) });
+  pedir(e.app, s, 'POST', url, payload);
+const quienSoy = (s: Sesion) => pedir(e.app, s, 'GET', '/quienSoy');
 const renovar = (s: Sesion) =>
-  e.app.inject({
-    method: 'POST',
-    url: '/api/renuevaToken',
+  pedir(e.app, null, 'POST', '/api/renuevaToken', undefined, {
     cookies: { rt: s.rt },
-    headers: { 'x-xsrf-token': s.xsrf },
+    cabeceras: { 'x-xsrf-token': s.xsrf },
   });
 
 /** Both halves of a session still work: the access token and the renewal cookie. */
@@ -100,12 +99,14 @@ describe('changes that end the sessions of a user', () => {
     // The admin who made the change keeps working.
     await sigueViva(admin);
     // The old password no longer opens a session; the new one does, and that session lives.
-    const vieja = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: { username: u.username, password: CLAVE, empresa: 'demo' },
-      remoteAddress: '10.17.0.1',
-    });
+    const vieja = await pedir(
+      e.app,
+      null,
+      'POST',
+      '/iniciarSesion',
+      { username: u.username, password: CLAVE, empresa: 'demo' },
+      { ip: '10.17.0.1' },
+    );
     expect(vieja.statusCode).toBe(401);
     await sigueViva(await entrar(e.app, u.username, 'demo', 'Otra.Clave.9'));
   });

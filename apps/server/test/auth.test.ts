@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descifrarDosPasos } from '../src/modules/auth/llaves.ts';
 import { conToken, crearEntorno, type Entorno, entrar, PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const login = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
-  e.app.inject({ method: 'POST', url: '/iniciarSesion', payload, remoteAddress: ip });
+  pedir(e.app, null, 'POST', '/iniciarSesion', payload, { ip });
 
 const firmarCon = (claims: Record<string, unknown>, sub: string, exp: number, secreto = e.config.jwtSecret) =>
   new SignJWT(claims)
@@ -98,7 +99,7 @@ describe('login', () => {
       .set({ eliminado: new Date() })
       .where('username', '=', 'capturista')
       .execute();
-    const q = await e.app.inject({ url: '/quienSoy', headers: conToken(s.token) });
+    const q = await pedir(e.app, s, 'GET', '/quienSoy');
     expect(q.statusCode).toBe(401);
     expect(q.json().mensaje).toBe(M.tokenInvalido);
     const r = await login({ username: 'capturista', password: PASSWORD_DEMO, empresa: 'demo' }, '10.0.0.5');
@@ -125,7 +126,7 @@ describe('tokens', () => {
       conToken(otroSecreto),
       conToken(alterado),
     ]) {
-      const r = await e.app.inject({ url: '/quienSoy', headers });
+      const r = await pedir(e.app, null, 'GET', '/quienSoy', undefined, { cabeceras: headers });
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({ mensaje: M.tokenInvalido });
     }
@@ -140,16 +141,16 @@ describe('tokens', () => {
       .where('codigo', '=', 'gmcel')
       .executeTakeFirstOrThrow();
     const otro = await firmarCon({ ...claims, emp: gmcel.id }, String(claims.sub), Date.now() / 1000 + 60);
-    const r = await e.app.inject({ url: '/quienSoy', headers: conToken(otro) });
+    const r = await pedir(e.app, { token: otro }, 'GET', '/quienSoy');
     expect(r.statusCode).toBe(401);
     expect(r.json().mensaje).toBe(M.tokenInvalido);
   });
 
   it('GET /quienSoy and /api/permisos answer for the caller', async () => {
     const s = await entrar(e.app, 'lider');
-    const q = await e.app.inject({ url: '/quienSoy', headers: conToken(s.token) });
+    const q = await pedir(e.app, s, 'GET', '/quienSoy');
     expect(q.json()).toMatchObject({ nivel: 2, nombre: 'Lider Demo', username: 'lider', empresa: 'demo' });
-    const p = await e.app.inject({ url: '/api/permisos', headers: conToken(s.token) });
+    const p = await pedir(e.app, s, 'GET', '/api/permisos');
     expect(p.json().permisos).toEqual([
       'ATT_DN',
       'INVENTARIO',
@@ -163,12 +164,12 @@ describe('tokens', () => {
     const s = await entrar(e.app, 'admin');
     const claims = decodeJwt(s.token);
     const vencido = await firmarCon(claims, String(claims.sub), Math.floor(Date.now() / 1000) - 5);
-    const r = await e.app.inject({ url: '/quienSoy', headers: conToken(vencido) });
+    const r = await pedir(e.app, { token: vencido }, 'GET', '/quienSoy');
     expect(r.statusCode).toBe(401);
     expect(r.json().mensaje).toBe(M.tokenExpirado);
 
     const renovar = (cookies: Record<string, string>, headers: Record<string, string>) =>
-      e.app.inject({ method: 'POST', url: '/api/renuevaToken', cookies, headers });
+      pedir(e.app, null, 'POST', '/api/renuevaToken', undefined, { cookies, cabeceras: headers });
     const sinXsrf = await renovar({ rt: s.rt }, {});
     expect(sinXsrf.statusCode).toBe(403);
     expect(sinXsrf.json().mensaje).toBe(M.xsrfInvalido);
@@ -178,46 +179,32 @@ describe('tokens', () => {
     expect(ok.statusCode).toBe(200);
     const nuevo = ok.json().token as string;
     expect(decodeJwt(nuevo).sid).toBe(claims.sid);
-    const q = await e.app.inject({ url: '/quienSoy', headers: conToken(nuevo) });
+    const q = await pedir(e.app, { token: nuevo }, 'GET', '/quienSoy');
     expect(q.statusCode).toBe(200);
   });
 
   it('logout needs the XSRF header, then the token and renewal are dead', async () => {
     const s = await entrar(e.app, 'lider');
-    const sin = await e.app.inject({ method: 'POST', url: '/api/cerrarSesion', headers: conToken(s.token) });
+    const sin = await pedir(e.app, { token: s.token }, 'POST', '/api/cerrarSesion');
     expect(sin.statusCode).toBe(403);
     expect(sin.json().mensaje).toBe(M.xsrfInvalido);
-    const falso = await e.app.inject({
-      method: 'POST',
-      url: '/api/cerrarSesion',
-      headers: conToken(s.token, 'x'.repeat(43)),
-    });
+    const falso = await pedir(e.app, { token: s.token, xsrf: 'x'.repeat(43) }, 'POST', '/api/cerrarSesion');
     expect(falso.statusCode).toBe(403);
     // An XSRF token of another session is no good either.
     const otra = await entrar(e.app, 'lider');
-    const cruzado = await e.app.inject({
-      method: 'POST',
-      url: '/api/cerrarSesion',
-      headers: conToken(s.token, otra.xsrf),
-    });
+    const cruzado = await pedir(e.app, { token: s.token, xsrf: otra.xsrf }, 'POST', '/api/cerrarSesion');
     expect(cruzado.statusCode).toBe(403);
-    const ok = await e.app.inject({
-      method: 'POST',
-      url: '/api/cerrarSesion',
-      headers: conToken(s.token, s.xsrf),
-    });
+    const ok = await pedir(e.app, s, 'POST', '/api/cerrarSesion');
     expect(ok.statusCode).toBe(204);
-    const despues = await e.app.inject({ url: '/quienSoy', headers: conToken(s.token) });
+    const despues = await pedir(e.app, s, 'GET', '/quienSoy');
     expect(despues.statusCode).toBe(401);
-    const renovar = await e.app.inject({
-      method: 'POST',
-      url: '/api/renuevaToken',
+    const renovar = await pedir(e.app, null, 'POST', '/api/renuevaToken', undefined, {
       cookies: { rt: s.rt },
-      headers: { 'x-xsrf-token': s.xsrf },
+      cabeceras: { 'x-xsrf-token': s.xsrf },
     });
     expect(renovar.statusCode).toBe(401);
     // The other session of the same user is untouched.
-    expect((await e.app.inject({ url: '/quienSoy', headers: conToken(otra.token) })).statusCode).toBe(200);
+    expect((await pedir(e.app, otra, 'GET', '/quienSoy')).statusCode).toBe(200);
   });
 });
 
@@ -232,15 +219,9 @@ describe('two-step verification (codes 13, 14, 15)', () => {
     return new TOTP({ secret: descifrarDosPasos(e.config, u.totp_secreto as string) });
   };
   const verificar = (code: string) =>
-    e.app.inject({
-      method: 'POST',
-      url: '/api/2fa/verify',
-      payload: { ...cred, code },
-      remoteAddress: '10.2.0.1',
-    });
+    pedir(e.app, null, 'POST', '/api/2fa/verify', { ...cred, code }, { ip: '10.2.0.1' });
   /** A new QR for `cred`, from the same client. */
-  const nuevoQr = () =>
-    e.app.inject({ method: 'POST', url: '/api/2fa/setup', payload: cred, remoteAddress: '10.2.0.1' });
+  const nuevoQr = () => pedir(e.app, null, 'POST', '/api/2fa/setup', cred, { ip: '10.2.0.1' });
 
   it('walks 13 -> 14 -> new QR -> wrong code -> right code -> 15, and refuses a replayed code', async () => {
     await e.db.updateTable('usuarios').set({ dos_pasos: true }).where('username', '=', 'root').execute();
@@ -283,12 +264,14 @@ describe('two-step verification (codes 13, 14, 15)', () => {
   });
 
   it('the second step still needs the password', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/api/2fa/verify',
-      payload: { ...cred, password: 'mala', code: '123456' },
-      remoteAddress: '10.2.0.9',
-    });
+    const r = await pedir(
+      e.app,
+      null,
+      'POST',
+      '/api/2fa/verify',
+      { ...cred, password: 'mala', code: '123456' },
+      { ip: '10.2.0.9' },
+    );
     expect(r.statusCode).toBe(401);
     expect(r.json()).toEqual({ code: 1, mensaje: M.credencialesInvalidas });
   });

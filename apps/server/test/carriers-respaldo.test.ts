@@ -1,15 +1,9 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import {
-  crearEntorno,
-  type Entorno,
-  entrar,
-  type OmitirEntorno,
-  pedirComo,
-  simuladorDe,
-  sinTopeCliente,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, simuladorDe, sinTopeCliente } from './entorno.ts';
+import { pedir } from './peticion.ts';
+import { recargaYPlataforma } from './recargas-prueba.ts';
 
 /**
  * Failover between platforms (issue 22) on the in-process simulators: the second platform of a
@@ -28,7 +22,7 @@ beforeAll(async () => {
   await sinTopeCliente(e.db);
   admin = await entrar(e.app, 'admin');
   cliente = await entrar(e.app, 'cliente');
-  const { plataformas } = (await pedir(admin, 'GET', '/plataformasEmpresa')).json();
+  const { plataformas } = (await pedir(e.app, admin, 'GET', '/plataformasEmpresa')).json();
   pagaquiId = plataformas.find((p: { usuario: string }) => p.usuario === 'pagaqui_centro').id;
   recargatodoId = plataformas.find((p: { usuario: string }) => p.usuario === 'telcel_norte').id;
 });
@@ -38,25 +32,25 @@ beforeEach(async () => {
   (await simuladorDe(e, 'demo', 2)).configurar(SIN_FALLAS);
 });
 
-const pedir: OmitirEntorno = (...a) => pedirComo(e, ...a);
 const elegir = (cuerpo: Record<string, unknown>) =>
-  pedir(admin, 'POST', '/cambiarPlataformasEmpresa', cuerpo);
+  pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', cuerpo);
 const carrier = async (c: string) =>
-  (await pedir(admin, 'GET', '/plataformaCarrier'))
+  (await pedir(e.app, admin, 'GET', '/plataformaCarrier'))
     .json()
     .carriers.find((x: { carrier: string }) => x.carrier === c);
 let n = 0;
 const recargar = (compania: string) =>
-  pedir(cliente, 'POST', '/checkOut', { dn: `5541${String(++n).padStart(6, '0')}`, compania }, `resp-${n}`);
-const fila = (id: number) =>
-  e.db
-    .selectFrom('recargas as r')
-    .innerJoin('proveedores as p', 'p.id', 'r.proveedor_id')
-    .select(['r.estado', 'r.plataforma_usuario_id', 'p.numero'])
-    .where('r.id', '=', id)
-    .executeTakeFirstOrThrow();
+  pedir(
+    e.app,
+    cliente,
+    'POST',
+    '/checkOut',
+    { dn: `5541${String(++n).padStart(6, '0')}`, compania },
+    { clave: `resp-${n}` },
+  );
+const fila = (id: number) => recargaYPlataforma(e.db, id);
 const estados = async () =>
-  (await pedir(admin, 'GET', '/saldosData')).json().data.estados as {
+  (await pedir(e.app, admin, 'GET', '/saldosData')).json().data.estados as {
     plataforma: number;
     estado: string;
     cambiado: string | null;
@@ -96,7 +90,7 @@ describe('carriers: second platform of a carrier (POST /cambiarPlataformasEmpres
 
     const otro = await entrar(e.app, 'admin', 'gmcel');
     const ajeno = (
-      await pedir(otro, 'POST', '/plataformasEmpresa', { username: 'gm-resp', plataforma: 2 })
+      await pedir(e.app, otro, 'POST', '/plataformasEmpresa', { username: 'gm-resp', plataforma: 2 })
     ).json();
     expect((await elegir({ carrier: 'M', empresaPlataformaId: null, respaldoId: ajeno.id })).statusCode).toBe(
       404,
@@ -168,7 +162,7 @@ describe('carriers: failover, breaker states on /saldosData, one notification pe
     ).toBe(1);
     // Another company's balances do not show demo's breaker.
     const otro = await entrar(e.app, 'admin', 'gmcel');
-    const ajenos = (await pedir(otro, 'GET', '/saldosData')).json().data.estados;
+    const ajenos = (await pedir(e.app, otro, 'GET', '/saldosData')).json().data.estados;
     expect(ajenos.every((x: { estado: string }) => x.estado === 'disponible')).toBe(true);
   });
 

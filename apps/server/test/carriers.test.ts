@@ -1,7 +1,8 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { crearEntorno, type Entorno, entrar, type OmitirEntorno, pedirComo, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { pedir, recargar } from './peticion.ts';
 
 let e: Entorno;
 type Sesion = Awaited<ReturnType<typeof entrar>>;
@@ -14,17 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => e.cerrar());
 
-const pedir: OmitirEntorno = (...a) => pedirComo(e, ...a);
-
 describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
   it('lists the seeded platform users and the two platforms', async () => {
-    const r = await pedir(admin, 'GET', '/plataformasEmpresa');
+    const r = await pedir(e.app, admin, 'GET', '/plataformasEmpresa');
     expect(r.statusCode).toBe(200);
     expect(r.json().plataformas).toEqual([
       expect.objectContaining({ usuario: 'telcel_norte', plataforma: 'Recargatodo', noPlataforma: 1 }),
       expect.objectContaining({ usuario: 'pagaqui_centro', plataforma: 'Pagaqui', noPlataforma: 2 }),
     ]);
-    expect((await pedir(admin, 'GET', '/empresas')).json()).toEqual({
+    expect((await pedir(e.app, admin, 'GET', '/empresas')).json()).toEqual({
       empresas: [
         { id: 1, nombre: 'Recargatodo' },
         { id: 2, nombre: 'Pagaqui' },
@@ -44,27 +43,31 @@ describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
     [{ username: 'nuevo', plataforma: 1, canal: 'c'.repeat(51) }, M.canalLargo],
     [{ username: 'nu\u0000evo', plataforma: 1 }, M.debesUsername],
   ])('refuses %j with its message', async (cuerpo, mensaje) => {
-    const r = await pedir(admin, 'POST', '/plataformasEmpresa', cuerpo);
+    const r = await pedir(e.app, admin, 'POST', '/plataformasEmpresa', cuerpo);
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
   });
 
   it('registers with canal optional (50 characters allowed) and refuses a repeated username on that platform', async () => {
-    const ok = await pedir(admin, 'POST', '/plataformasEmpresa', { username: 'u'.repeat(50), plataforma: 2 });
+    const ok = await pedir(e.app, admin, 'POST', '/plataformasEmpresa', {
+      username: 'u'.repeat(50),
+      plataforma: 2,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ mensaje: M.registradoCorrectamente, id: expect.any(Number) });
-    const conCanal = await pedir(admin, 'POST', '/plataformasEmpresa', {
+    const conCanal = await pedir(e.app, admin, 'POST', '/plataformasEmpresa', {
       username: 'sur',
       plataforma: '1',
       canal: 'c'.repeat(50),
     });
     expect(conCanal.statusCode).toBe(200);
-    const otra = await pedir(admin, 'POST', '/plataformasEmpresa', { username: 'SUR', plataforma: 1 });
+    const otra = await pedir(e.app, admin, 'POST', '/plataformasEmpresa', { username: 'SUR', plataforma: 1 });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().mensaje).toBe(texto('usuarioPlataformaExiste', { username: 'SUR' }));
     // The same name on the other platform is another account.
     expect(
-      (await pedir(admin, 'POST', '/plataformasEmpresa', { username: 'sur', plataforma: 2 })).statusCode,
+      (await pedir(e.app, admin, 'POST', '/plataformasEmpresa', { username: 'sur', plataforma: 2 }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -91,7 +94,7 @@ describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
         ['GET', '/empresas'],
         ['POST', '/api/comments/'],
       ] as const) {
-        const r = await pedir(s, m, url, m === 'POST' ? {} : undefined);
+        const r = await pedir(e.app, s, m, url, m === 'POST' ? {} : undefined);
         expect(r.statusCode, `${m} ${url}`).toBe(403);
       }
     }
@@ -100,7 +103,7 @@ describe('platform users (POST/GET /plataformasEmpresa, GET /empresas)', () => {
 
 describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformasEmpresa)', () => {
   it('every carrier starts on the default account of platform 1', async () => {
-    const r = await pedir(admin, 'GET', '/plataformaCarrier');
+    const r = await pedir(e.app, admin, 'GET', '/plataformaCarrier');
     expect(r.statusCode).toBe(200);
     const carriers = r.json().carriers;
     expect(carriers.map((c: { carrier: string }) => c.carrier)).toEqual(['T', 'M', 'U', 'A', 'V', 'B']);
@@ -121,14 +124,14 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
   });
 
   it('a carrier switched to a Pagaqui user sends its top-ups there, with that user; back to the default with null', async () => {
-    const { plataformas } = (await pedir(admin, 'GET', '/plataformasEmpresa')).json();
+    const { plataformas } = (await pedir(e.app, admin, 'GET', '/plataformasEmpresa')).json();
     const pagaqui = plataformas.find((p: { usuario: string }) => p.usuario === 'pagaqui_centro');
-    const r = await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    const r = await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'U',
       empresaPlataformaId: pagaqui.id,
     });
     expect(r.json()).toEqual({ mensaje: M.actualizadoCorrectamente });
-    const u = (await pedir(admin, 'GET', '/plataformaCarrier'))
+    const u = (await pedir(e.app, admin, 'GET', '/plataformaCarrier'))
       .json()
       .carriers.find((c: { carrier: string }) => c.carrier === 'U');
     expect(u).toMatchObject({
@@ -143,7 +146,7 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
     p1.configurar(SIN_FALLAS);
     p2.configurar(SIN_FALLAS);
     // A client's Unefon top-up goes to Pagaqui with the chosen user; Telcel stays on platform 1.
-    const unefon = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000001', compania: 'U' }, 'c-u');
+    const unefon = await recargar(e.app, cliente, { dn: '5530000001', compania: 'U' }, 'c-u');
     expect(unefon.statusCode).toBe(200);
     expect(p2.envio(String(unefon.json().id))?.usuario).toBe('pagaqui_centro');
     expect(p1.envio(String(unefon.json().id))).toBeUndefined();
@@ -153,77 +156,86 @@ describe('platform per carrier (GET /plataformaCarrier, POST /cambiarPlataformas
       .where('id', '=', unefon.json().id)
       .executeTakeFirstOrThrow();
     expect(fila.plataforma_usuario_id).toBe(pagaqui.id);
-    const telcel = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000002', compania: 'T' }, 'c-t');
+    const telcel = await recargar(e.app, cliente, { dn: '5530000002', compania: 'T' }, 'c-t');
     expect(p1.envio(String(telcel.json().id))?.usuario).toBeUndefined();
     expect(p1.envio(String(telcel.json().id))).toBeDefined();
     // An administrator's explicit platform switch wins over the carrier's setting.
-    const explicita = await pedir(
+    const explicita = await recargar(
+      e.app,
       admin,
-      'POST',
-      '/checkOut',
       { dn: '5530000003', compania: 'U', monto: 30, plataforma: 1 },
       'c-u-1',
     );
     expect(p1.envio(String(explicita.json().id))).toBeDefined();
 
-    const vuelta = await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    const vuelta = await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'U',
       empresaPlataformaId: null,
     });
     expect(vuelta.statusCode).toBe(200);
-    const otra = await pedir(cliente, 'POST', '/checkOut', { dn: '5530000004', compania: 'U' }, 'c-u-2');
+    const otra = await recargar(e.app, cliente, { dn: '5530000004', compania: 'U' }, 'c-u-2');
     expect(p1.envio(String(otra.json().id))).toBeDefined();
   });
 
   it('refuses an unknown carrier, an unknown id and another company’s platform user', async () => {
-    const malo = await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    const malo = await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'X',
       empresaPlataformaId: 1,
     });
     expect(malo.statusCode).toBe(400);
     expect(malo.json().mensaje).toBe(M.lineaCompaniaInvalida);
-    const nada = await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    const nada = await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'T',
       empresaPlataformaId: 999999,
     });
     expect(nada.statusCode).toBe(404);
     const otro = await entrar(e.app, 'admin', 'gmcel');
-    const deGmcel = await pedir(otro, 'POST', '/plataformasEmpresa', { username: 'gm1', plataforma: 1 });
-    const ajeno = await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', {
+    const deGmcel = await pedir(e.app, otro, 'POST', '/plataformasEmpresa', {
+      username: 'gm1',
+      plataforma: 1,
+    });
+    const ajeno = await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
       carrier: 'T',
       empresaPlataformaId: deGmcel.json().id,
     });
     expect(ajeno.statusCode).toBe(404);
     // gmcel sees only its own users.
     expect(
-      (await pedir(otro, 'GET', '/plataformasEmpresa'))
+      (await pedir(e.app, otro, 'GET', '/plataformasEmpresa'))
         .json()
         .plataformas.map((p: { usuario: string }) => p.usuario),
     ).toEqual(['gm1']);
     expect(
-      (await pedir(admin, 'POST', '/cambiarPlataformasEmpresa', { carrier: 'T', empresaPlataformaId: 'x' }))
-        .statusCode,
+      (
+        await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', {
+          carrier: 'T',
+          empresaPlataformaId: 'x',
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });
 
 describe('comments per carrier (GET/POST /api/comments/)', () => {
   it('every user reads them; an admin saves them with Comentarios guardados', async () => {
-    const antes = (await pedir(cliente, 'GET', '/api/comments/')).json();
+    const antes = (await pedir(e.app, cliente, 'GET', '/api/comments/')).json();
     expect(antes).toHaveLength(6);
     expect(antes.find((c: { carrier: string }) => c.carrier === 'B').comment).toMatch(/Bait/);
-    const r = await pedir(admin, 'POST', '/api/comments/', [
+    const r = await pedir(e.app, admin, 'POST', '/api/comments/', [
       { carrier: 'T', comment: '  Telcel sin demoras  ' },
       { carrier: 'B', comment: '' },
     ]);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ mensaje: M.comentariosGuardados });
-    const despues = (await pedir(cliente, 'GET', '/api/comments/')).json();
+    const despues = (await pedir(e.app, cliente, 'GET', '/api/comments/')).json();
     expect(despues).toContainEqual({ carrier: 'T', comment: 'Telcel sin demoras' });
     expect(despues).toContainEqual({ carrier: 'B', comment: '' });
     // Another company does not see them.
     const otro = await entrar(e.app, 'admin', 'gmcel');
-    expect((await pedir(otro, 'GET', '/api/comments/')).json()).toContainEqual({ carrier: 'T', comment: '' });
+    expect((await pedir(e.app, otro, 'GET', '/api/comments/')).json()).toContainEqual({
+      carrier: 'T',
+      comment: '',
+    });
   });
 
   it.each([
@@ -233,7 +245,7 @@ describe('comments per carrier (GET/POST /api/comments/)', () => {
     [[{ carrier: 'T', comment: 'a\u0000b' }]],
     [[{ carrier: 'T' }]],
   ])('refuses %j with a 400 in Spanish', async (cuerpo) => {
-    const r = await pedir(admin, 'POST', '/api/comments/', cuerpo);
+    const r = await pedir(e.app, admin, 'POST', '/api/comments/', cuerpo);
     expect(r.statusCode).toBe(400);
     expect(typeof r.json().mensaje).toBe('string');
   });

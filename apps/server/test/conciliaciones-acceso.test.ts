@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ProveedorHttp } from '../src/providers/http.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
-import { comoCsv, comoXlsx, guardadas, pedir, recargasDelDia, subir } from './conciliaciones-prueba.ts';
+import { comoCsv, comoXlsx, guardadas, recargasDelDia, subir } from './conciliaciones-prueba.ts';
 import { admin, cliente, demo, e, lider, prepararDemo } from './demo-entorno.ts';
 import { entrar, leerXlsx } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { libro } from './xlsx-prueba.ts';
 
 prepararDemo();
@@ -16,16 +17,19 @@ const fila = (id: number) =>
 
 describe('reconciliation: who sees what, and bad input', () => {
   it("another company's days are not found (404) and not listed", async () => {
-    const r = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia: '2020-04-01' });
+    const r = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', {
+      plataforma: 1,
+      dia: '2020-04-01',
+    });
     expect(r.statusCode, r.body).toBe(200);
     const id = r.json().dia.id as number;
     const otra = await entrar(e.app, 'admin', 'gmcel');
-    const dia = await pedir(otra, 'GET', `/api/conciliaciones/${id}`);
+    const dia = await pedir(e.app, otra, 'GET', `/api/conciliaciones/${id}`);
     expect(dia.statusCode).toBe(404);
     expect(dia.json().mensaje).toBe(M.noEncontrado);
-    const lista = await pedir(otra, 'GET', '/api/conciliaciones');
+    const lista = await pedir(e.app, otra, 'GET', '/api/conciliaciones');
     expect(lista.json().filas.map((d: { id: number }) => d.id)).not.toContain(id);
-    const excel = await pedir(otra, 'POST', '/excel', {
+    const excel = await pedir(e.app, otra, 'POST', '/excel', {
       tipo: 'CONCILIACION',
       filtros: { conciliacion: [String(id)] },
     });
@@ -40,11 +44,17 @@ describe('reconciliation: who sees what, and bad input', () => {
         ['POST', '/api/conciliaciones/obtener'],
         ['POST', '/api/conciliaciones/subir'],
       ] as const) {
-        const r = await pedir(s, m, url, m === 'POST' ? { plataforma: 1, dia: '2020-04-01' } : undefined);
+        const r = await pedir(
+          e.app,
+          s,
+          m,
+          url,
+          m === 'POST' ? { plataforma: 1, dia: '2020-04-01' } : undefined,
+        );
         expect(r.statusCode, `${m} ${url}`).toBe(403);
         expect(r.json().mensaje).toBe(M.sinPermiso);
       }
-      const excel = await pedir(s, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
+      const excel = await pedir(e.app, s, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
       expect(excel.statusCode).toBe(403);
     }
   });
@@ -58,11 +68,14 @@ describe('reconciliation: who sees what, and bad input', () => {
     for (const zona of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
       await sql`update empresas set ajustes = ajustes || ${JSON.stringify({ zonaHoraria: zona })}::jsonb,
         version = version + 1 where id = ${demo}`.execute(e.db);
-      const ayer = (await pedir(admin, 'GET', '/api/conciliaciones')).json().ayer as string;
+      const ayer = (await pedir(e.app, admin, 'GET', '/api/conciliaciones')).json().ayer as string;
       expect(ayer).toBe(enZona(zona, Date.now() - 86_400_000));
       dias.push(ayer);
       const manana = enZona('UTC', Date.parse(`${ayer}T12:00:00Z`) + 86_400_000);
-      const tarde = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia: manana });
+      const tarde = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', {
+        plataforma: 1,
+        dia: manana,
+      });
       expect(tarde.statusCode).toBe(400);
       expect(tarde.json().mensaje).toBe(M.conciliacionDiaFuturo);
     }
@@ -140,7 +153,7 @@ describe('reconciliation: who sees what, and bad input', () => {
       expect(r.statusCode, `${JSON.stringify(campos)} ${archivo?.nombre}`).toBe(status);
       expect(r.json().mensaje).toBe(mensaje);
     }
-    const json = await pedir(admin, 'POST', '/api/conciliaciones/subir', { plataforma: 1, dia });
+    const json = await pedir(e.app, admin, 'POST', '/api/conciliaciones/subir', { plataforma: 1, dia });
     expect(json.statusCode).toBe(400);
     expect(await guardadas()).toEqual(antes);
     expect((await fila(abierta)).estado).toBe('pendiente');
@@ -154,17 +167,14 @@ describe('reconciliation: who sees what, and bad input', () => {
     const dia = '2020-06-02';
     const { sim, ids } = await recargasDelDia(dia, 2);
     sim.alterarEstadoCuenta({ tipo: 'quitar', id: String(ids[0]) });
-    const r = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
+    const r = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
     const id = r.json().dia.id as number;
-    const gen = await pedir(admin, 'POST', '/excel', {
+    const gen = await pedir(e.app, admin, 'POST', '/excel', {
       tipo: 'CONCILIACION',
       filtros: { conciliacion: [String(id)] },
     });
     expect(gen.statusCode, gen.body).toBe(200);
-    const archivo = await e.app.inject({
-      method: 'GET',
-      url: `/excel/descargar?nombre=${gen.json().nombreArchivo}`,
-    });
+    const archivo = await pedir(e.app, null, 'GET', `/excel/descargar?nombre=${gen.json().nombreArchivo}`);
     const celdas = await leerXlsx(archivo.rawPayload);
     expect(celdas[0]?.[0]).toBe(M.conciliacionTipo);
     const quitada = await fila(ids[0] as number);
@@ -176,9 +186,9 @@ describe('reconciliation: who sees what, and bad input', () => {
       quitada.dn,
       quitada.monto,
     ]);
-    const dias = await pedir(admin, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
+    const dias = await pedir(e.app, admin, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
     expect(dias.statusCode).toBe(200);
-    const total = (await pedir(admin, 'GET', '/api/conciliaciones')).json().total;
+    const total = (await pedir(e.app, admin, 'GET', '/api/conciliaciones')).json().total;
     expect(dias.json().filas).toBe(total);
   });
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { FilaEstadoCuenta } from '../src/providers/puerto.ts';
 import { admin, e } from './demo-entorno.ts';
-import { conToken, type Sesion, simuladorDe } from './entorno.ts';
+import { type Sesion, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Helpers of the reconciliation tests (conciliaciones-*.test.ts). */
@@ -23,7 +24,7 @@ export async function recargasDelDia(dia: string, cuantas: number, abiertas = 0)
   const ids: number[] = [];
   for (let i = 0; i < cuantas + abiertas; i++) {
     if (i === cuantas) sim.configurar({ tasaTimeout: 1 });
-    const r = await pedir(admin, 'POST', '/checkOut', {
+    const r = await pedir(e.app, admin, 'POST', '/checkOut', {
       dn: dnNuevo(),
       compania: 'T',
       plataforma: 1,
@@ -41,9 +42,6 @@ export async function recargasDelDia(dia: string, cuantas: number, abiertas = 0)
 /** The statement the in-process simulator gives for a day (what the uploads carry). */
 export const estadoDelSimulador = async (dia: string) =>
   (await simuladorDe(e, 'demo', 1)).estadoDeCuenta(dia, ZONA);
-
-export const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  e.app.inject({ method, url, payload: payload as object, headers: conToken(s.token, s.xsrf) });
 
 const COLUMNAS = ['Folio', 'Id', 'Número', 'Monto', 'Estatus', 'Hora'];
 const celdas = (f: FilaEstadoCuenta) => [f.folio, f.id, f.dn, f.monto, f.estado, f.hora];
@@ -67,12 +65,7 @@ export const subir = (
   archivo?: { nombre: string; datos: Buffer; tipo?: string },
 ) => {
   const f = formulario(campos, archivo);
-  return e.app.inject({
-    method: 'POST',
-    url: '/api/conciliaciones/subir',
-    payload: f.payload,
-    headers: { ...conToken(s.token, s.xsrf), ...f.headers },
-  });
+  return pedir(e.app, s, 'POST', '/api/conciliaciones/subir', f.payload, { cabeceras: f.headers });
 };
 
 /** A day's mismatches, all pages, without their row ids (two comparisons of one day differ in those). */
@@ -80,7 +73,12 @@ export async function diferenciasDe(s: Sesion, id: number) {
   const todas: Record<string, unknown>[] = [];
   let after = '';
   for (;;) {
-    const r = await pedir(s, 'GET', `/api/conciliaciones/${id}?limit=2${after ? `&after=${after}` : ''}`);
+    const r = await pedir(
+      e.app,
+      s,
+      'GET',
+      `/api/conciliaciones/${id}?limit=2${after ? `&after=${after}` : ''}`,
+    );
     if (r.statusCode !== 200) throw new Error(`dia ${r.statusCode} ${r.body}`);
     const b = r.json() as { filas: Record<string, unknown>[]; siguiente: string | null };
     todas.push(...b.filas.map(({ id: _, ...resto }) => resto));

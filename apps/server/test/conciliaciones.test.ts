@@ -7,11 +7,11 @@ import {
   comoXlsx,
   diferenciasDe,
   estadoDelSimulador,
-  pedir,
   recargasDelDia,
   subir,
 } from './conciliaciones-prueba.ts';
 import { admin, e, prepararDemo } from './demo-entorno.ts';
+import { pedir } from './peticion.ts';
 
 prepararDemo();
 
@@ -36,7 +36,7 @@ describe('reconciliation with the provider statement', () => {
     sim.alterarEstadoCuenta({ tipo: 'monto', id: String(otroMonto), monto: 999 });
     sim.alterarEstadoCuenta({ tipo: 'estado', id: String(otroEstado), estado: 'fallida' });
 
-    const r = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
+    const r = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
     expect(r.statusCode, r.body).toBe(200);
     const monto = (await fila(otroMonto)).monto;
     const total = (await Promise.all(ids.map(fila))).reduce((s, f) => s + f.monto, 0);
@@ -108,7 +108,7 @@ describe('reconciliation with the provider statement', () => {
       },
     ]);
     // Fetching the day again replaces it: still one day, the same mismatches.
-    const otra = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
+    const otra = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
     expect(otra.json().dia.id).toBe(b.id);
     expect(await diferenciasDe(admin, b.id)).toHaveLength(4);
   });
@@ -135,7 +135,7 @@ describe('reconciliation with the provider statement', () => {
         },
       });
       const obtenida = (
-        await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia })
+        await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia })
       ).json().dia;
       const fetched = await diferenciasDe(admin, obtenida.id);
 
@@ -157,7 +157,7 @@ describe('reconciliation with the provider statement', () => {
     expect((await fila(hecha)).estado).toBe('pendiente');
     expect((await fila(rechazada)).estado).toBe('pendiente');
     sim.alterarEstadoCuenta({ tipo: 'estado', id: String(rechazada), estado: 'fallida' });
-    const r = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
+    const r = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().dia).toMatchObject({ asentadas: 2, faltaNuestra: 0, faltaSuya: 0, monto: 0, estado: 0 });
     const ok = await fila(hecha);
@@ -174,14 +174,14 @@ describe('reconciliation with the provider statement', () => {
     // The reconciliation job that was waiting for them finds them closed and asks nothing.
     expect(await recargas.reconciliar(e.app, hecha)).toBe(true);
     // Settled once: the day again settles nothing more.
-    const otra = await pedir(admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
+    const otra = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
     expect(otra.json().dia.asentadas).toBe(0);
   });
 
   it('the nightly job reconciles yesterday of every provider with a statement', async () => {
     const hechas = await conciliaciones.conciliarAyer(e.app);
     expect(hechas).toBeGreaterThan(0);
-    const l = await pedir(admin, 'GET', '/api/conciliaciones?limit=50');
+    const l = await pedir(e.app, admin, 'GET', '/api/conciliaciones?limit=50');
     expect(l.statusCode).toBe(200);
     const dias = l.json().filas as { dia: string; origen: string }[];
     expect(dias.some((d) => d.origen === 'proveedor' && d.dia > '2025-01-01')).toBe(true);

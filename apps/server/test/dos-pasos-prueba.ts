@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../src/db/database.ts';
 import { PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** The two-step seed every test user gets, stored as each test writes it. */
 export const SEMILLA = new Secret({ size: 20 }).base32;
@@ -22,6 +23,10 @@ export const ponerSecreto = (db: Db, empresa: string, username: string, guardado
       totp_ultimo_paso: null,
     })
     .execute();
+
+/** Two-step on for an account, its secret left as it is. */
+export const conDosPasos = (db: Db, empresa: string, username: string) =>
+  deCuenta(db, empresa, username).set({ dos_pasos: true }).execute();
 
 /** The stored secret of an account. */
 export const secretoGuardado = async (db: Db, empresa: string, username: string) =>
@@ -48,9 +53,5 @@ export async function entrarConCodigo(
 ) {
   await deCuenta(db, empresa, username).set({ totp_ultimo_paso: null }).execute();
   const code = new TOTP({ secret: Secret.fromBase32(semilla) }).generate();
-  return app.inject({
-    method: 'POST',
-    url: '/api/2fa/verify',
-    payload: { username, password: PASSWORD_DEMO, empresa, code },
-  });
+  return pedir(app, null, 'POST', '/api/2fa/verify', { username, password: PASSWORD_DEMO, empresa, code });
 }

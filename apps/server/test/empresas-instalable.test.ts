@@ -6,6 +6,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * Issue 21: the built web app served precompressed with immutable caching for hashed files,
@@ -49,12 +50,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const pedir = (url: string, headers: Record<string, string> = {}) =>
-  e.app.inject({ method: 'GET', url, headers });
+/** GET `url` as a browser before logging in, with these headers. */
+const sinSesion = (url: string, cabeceras: Record<string, string> = {}) =>
+  pedir(e.app, null, 'GET', url, undefined, { cabeceras });
 
 describe('static files: precompressed and cached by kind', () => {
   it('Accept-Encoding br gets the brotli file, immutable for a year', async () => {
-    const r = await pedir('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    const r = await sinSesion('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBe('br');
     expect(r.headers['content-type']).toMatch(/javascript/);
@@ -64,10 +66,10 @@ describe('static files: precompressed and cached by kind', () => {
   });
 
   it('gzip only gets the gzip file; no encoding gets the plain one', async () => {
-    const gz = await pedir('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    const gz = await sinSesion('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(`${JS}//gz`);
-    const plano = await pedir('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    const plano = await sinSesion('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
     expect(plano.headers['content-encoding']).toBeUndefined();
     expect(plano.body).toBe(JS);
     expect(plano.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -75,37 +77,37 @@ describe('static files: precompressed and cached by kind', () => {
 
   it('index.html, the page of any route and the service worker are revalidated (no-cache)', async () => {
     for (const url of ['/index.html', '/sw.js']) {
-      expect((await pedir(url)).headers['cache-control'], url).toBe('no-cache');
+      expect((await sinSesion(url)).headers['cache-control'], url).toBe('no-cache');
     }
-    const pagina = await pedir('/in/recargas', { accept: 'text/html' });
+    const pagina = await sinSesion('/in/recargas', { accept: 'text/html' });
     expect(pagina.statusCode).toBe(200);
     expect(pagina.headers['cache-control']).toBe('no-cache');
   });
 
   it('API answers, errors included, are never stored', async () => {
-    expect((await pedir('/getEmpresa/demo')).headers['cache-control']).toBe('no-store');
-    expect((await pedir('/quienSoy')).headers['cache-control']).toBe('no-store');
+    expect((await sinSesion('/getEmpresa/demo')).headers['cache-control']).toBe('no-store');
+    expect((await sinSesion('/quienSoy')).headers['cache-control']).toBe('no-store');
     const s = await entrar(e.app, 'admin');
-    const r = await pedir('/movimientos', { authorization: `Bearer ${s.token}` });
+    const r = await sinSesion('/movimientos', { authorization: `Bearer ${s.token}` });
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
-    expect((await pedir('/no-existe')).headers['cache-control']).toBe('no-store');
+    expect((await sinSesion('/no-existe')).headers['cache-control']).toBe('no-store');
   });
 });
 
 describe('installable per company', () => {
   it("a company's page links its manifest; /in/ pages and / do not name one", async () => {
-    const demo = await pedir('/demo', { accept: 'text/html' });
+    const demo = await sinSesion('/demo', { accept: 'text/html' });
     expect(demo.body).toContain('<link rel="manifest" href="/getEmpresa/demo/manifest.webmanifest" />');
     // The login's own code is asked for at once (once: the entry is already in the page).
     expect(demo.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Login-def456.js" />');
     expect(demo.body).not.toContain('modulepreload" crossorigin href="/assets/index-abc123.js');
     expect(demo.body).toContain('<div id="root"><p style="');
     expect(demo.body).toContain(`${M.cargando}</p></div>`);
-    const vcell = await pedir('/vcell/recargasUsuario', { accept: 'text/html' });
+    const vcell = await sinSesion('/vcell/recargasUsuario', { accept: 'text/html' });
     expect(vcell.body).not.toContain('Login-def456.js');
     expect(vcell.body).toContain('href="/getEmpresa/vcell/manifest.webmanifest"');
-    const dentro = (await pedir('/in/recargas', { accept: 'text/html' })).body;
+    const dentro = (await sinSesion('/in/recargas', { accept: 'text/html' })).body;
     expect(dentro).not.toContain('rel="manifest"');
     // A page of the shell asks for the shell's code at once (not the login's) and says Cargando….
     expect(dentro).toContain(
@@ -115,12 +117,12 @@ describe('installable per company', () => {
     // The app's core, which the login shares, at the usual priority; only the shell's own after it.
     expect(dentro).toContain('<link rel="modulepreload" crossorigin href="/assets/app-jkl012.js" />');
     expect(dentro).toContain(`${M.cargando}</p><script async src="/marco.js"></script></div>`);
-    expect((await pedir('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
+    expect((await sinSesion('/', { accept: 'text/html' })).body).not.toContain('rel="manifest"');
   });
 
   it("only /in/* pages run marco.js, in #root after Cargando…, asked for before the app's modules", async () => {
     for (const url of ['/in/recargas', '/in', '/in/reportes?x=1']) {
-      const pagina = (await pedir(url, { accept: 'text/html' })).body;
+      const pagina = (await sinSesion(url, { accept: 'text/html' })).body;
       expect(pagina).toContain(`<div id="root"><p style="`);
       expect(pagina.match(/<script async src="\/marco\.js"><\/script><\/div>/g)).toHaveLength(1);
       const precarga = pagina.indexOf(
@@ -130,19 +132,19 @@ describe('installable per company', () => {
       expect(precarga).toBeLessThan(pagina.indexOf('/assets/'));
     }
     for (const url of ['/demo', '/vcell/recargasUsuario', '/', '/inicio']) {
-      expect((await pedir(url, { accept: 'text/html' })).body).not.toContain('marco.js');
+      expect((await sinSesion(url, { accept: 'text/html' })).body).not.toContain('marco.js');
     }
-    const script = await pedir('/marco.js');
+    const script = await sinSesion('/marco.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['cache-control']).toBe('no-cache');
   });
 
   it("the manifest is made from the company's data and starts at its login", async () => {
-    const r = await pedir('/getEmpresa/vcell/manifest.webmanifest');
+    const r = await sinSesion('/getEmpresa/vcell/manifest.webmanifest');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/application\/manifest\+json/);
     const m = r.json();
-    const empresa = (await pedir('/getEmpresa/vcell')).json();
+    const empresa = (await sinSesion('/getEmpresa/vcell')).json();
     expect(m).toMatchObject({
       id: '/vcell',
       name: empresa.nombre,
@@ -157,14 +159,14 @@ describe('installable per company', () => {
       '512x512 any',
       '512x512 maskable',
     ]);
-    expect((await pedir('/getEmpresa/no-existe/manifest.webmanifest')).statusCode).toBe(404);
+    expect((await sinSesion('/getEmpresa/no-existe/manifest.webmanifest')).statusCode).toBe(404);
   });
 
   it("each icon is a square PNG of its size, edge to edge in the company's primary colour", async () => {
-    const m = (await pedir('/getEmpresa/demo/manifest.webmanifest')).json();
-    const color = (await pedir('/getEmpresa/demo')).json().primaryColor as string;
+    const m = (await sinSesion('/getEmpresa/demo/manifest.webmanifest')).json();
+    const color = (await sinSesion('/getEmpresa/demo')).json().primaryColor as string;
     for (const icono of m.icons as { src: string; sizes: string }[]) {
-      const r = await pedir(icono.src);
+      const r = await sinSesion(icono.src);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toBe('image/png');
       const png = PNG.sync.read(r.rawPayload);
@@ -172,11 +174,11 @@ describe('installable per company', () => {
       const esquina = `#${[...png.data.subarray(0, 3)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
       expect(esquina).toBe(color);
     }
-    expect((await pedir('/getEmpresa/demo/icono/64')).statusCode).toBe(400);
+    expect((await sinSesion('/getEmpresa/demo/icono/64')).statusCode).toBe(400);
   });
 
   it('/offline.html is the Spanish offline page, with no script', async () => {
-    const r = await pedir('/offline.html');
+    const r = await sinSesion('/offline.html');
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('no-cache');
     expect(r.body).toContain(M.sinConexionTitulo);

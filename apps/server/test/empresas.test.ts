@@ -3,6 +3,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPRESAS } from '../src/db/seed/empresas.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const tema = (nombre: string, host = 'localhost') =>
-  e.app.inject({ url: `/getEmpresa/${nombre}`, headers: { host } });
+  pedir(e.app, null, 'GET', `/getEmpresa/${nombre}`, undefined, { cabeceras: { host } });
 
 describe('GET /getEmpresa/{name}', () => {
   it.each(EMPRESAS.map((x) => [x.codigo, x.colores] as const))(
@@ -59,8 +60,9 @@ describe('GET /getEmpresa/{name}', () => {
     expect(empresaPublica.parse(r.json()).empresa).toBe('demo');
     expect(r.headers['set-cookie']).toBeUndefined();
     // The same request to an API route is refused: the theme is public on purpose.
-    expect((await e.app.inject({ url: '/api/usuarios', headers: { host: 'localhost' } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await pedir(e.app, null, 'GET', '/api/usuarios', undefined, { cabeceras: { host: 'localhost' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

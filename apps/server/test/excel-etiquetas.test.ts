@@ -1,7 +1,8 @@
 import { CODIGOS_CARRIER, etiquetaCarrier } from '@recargas/contracts/carriers';
 import { ESTADOS_RECARGA, etiquetaEstado } from '@recargas/contracts/recargas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+import { pedir, recargar } from './peticion.ts';
 
 /**
  * Issue 18: every Excel file prints carriers and statuses by their contracts labels (Telcel,
@@ -22,28 +23,26 @@ const ESTADOS = new Set(ESTADOS_RECARGA.map(etiquetaEstado));
 
 /** The rows of an export as objects by title. */
 async function exportar(cuerpo: object) {
-  const r = await e.app.inject({
-    method: 'POST',
-    url: '/excel',
-    payload: cuerpo,
-    headers: conToken(admin.token, admin.xsrf),
-  });
+  const r = await pedir(e.app, admin, 'POST', '/excel', cuerpo);
   expect(r.statusCode, r.body).toBe(200);
-  const d = await e.app.inject({
-    url: `/excel/descargar?nombre=${encodeURIComponent(r.json().nombreArchivo)}`,
-  });
+  const d = await pedir(
+    e.app,
+    null,
+    'GET',
+    `/excel/descargar?nombre=${encodeURIComponent(r.json().nombreArchivo)}`,
+  );
   const [titulos, ...filas] = await leerXlsx(d.rawPayload);
   return filas.map((f) => Object.fromEntries((titulos as string[]).map((t, i) => [t, f[i]])));
 }
 
 describe('Excel files print labels, not codes', () => {
   it('VENTAS: Compañia and Estatus by name (an AT&T top-up reads AT&T, Exitosa)', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      payload: { dn: '5587654321', compania: 'A', monto: 30 },
-      headers: { ...conToken(admin.token, admin.xsrf), 'idempotency-key': 'excel-etiquetas-1' },
-    });
+    const r = await recargar(
+      e.app,
+      admin,
+      { dn: '5587654321', compania: 'A', monto: 30 },
+      'excel-etiquetas-1',
+    );
     expect(r.statusCode).toBe(200);
     const filas = await exportar({ tipo: 'VENTAS' });
     expect(filas.length).toBeGreaterThan(0);

@@ -8,7 +8,8 @@ import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barrer, registrarExportador } from '../src/modules/excel/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, leerXlsx } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;
 let e: Entorno;
@@ -24,13 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => e.cerrar());
 
-const excel = (s: Sesion, body: object) =>
-  e.app.inject({ method: 'POST', url: '/excel', payload: body, headers: conToken(s.token, s.xsrf) });
+const excel = (s: Sesion, body: object) => pedir(e.app, s, 'POST', '/excel', body);
 /** Names of the exports stored in the database, complete or not. */
 const guardados = async () =>
   (await e.db.selectFrom('excel_archivos').select('nombre').orderBy('nombre').execute()).map((f) => f.nombre);
 const descargar = (nombre: string) =>
-  e.app.inject({ url: `/excel/descargar?nombre=${encodeURIComponent(nombre)}` });
+  pedir(e.app, null, 'GET', `/excel/descargar?nombre=${encodeURIComponent(nombre)}`);
 
 /** Every row of /iccs for the same query, as the screen would load it. */
 async function pantalla(s: Sesion, q: Record<string, string>) {
@@ -40,7 +40,7 @@ async function pantalla(s: Sesion, q: Record<string, string>) {
   do {
     const params: URLSearchParams = new URLSearchParams({ ...q, limit: '100', ...(after ? { after } : {}) });
     const b: { titulos: typeof titulos; lineas: Record<string, unknown>[]; siguiente: string | null } = (
-      await e.app.inject({ url: `/iccs?${params}`, headers: conToken(s.token) })
+      await pedir(e.app, s, 'GET', `/iccs?${params}`)
     ).json();
     titulos = b.titulos;
     filas.push(...b.lineas);
@@ -121,9 +121,7 @@ describe('POST /excel tipo ADMINISTRAR', () => {
     const mal = await excel(admin, { tipo: 'OTRA' });
     expect(mal.statusCode).toBe(400);
     expect(mal.json().mensaje).toBe(M.excelNoDisponible);
-    expect(
-      (await e.app.inject({ method: 'POST', url: '/excel', payload: { tipo: 'ADMINISTRAR' } })).statusCode,
-    ).toBe(401);
+    expect((await pedir(e.app, null, 'POST', '/excel', { tipo: 'ADMINISTRAR' })).statusCode).toBe(401);
   });
 
   it.skipIf(!['/usr/bin/soffice', '/usr/bin/libreoffice'].some(existsSync))(
@@ -178,7 +176,7 @@ describe('POST /excel, the writer thread', () => {
       },
     }));
     const exportacion = excel(admin, { tipo: 'PORTAS', fechas: {} });
-    const otra = await e.app.inject({ url: '/iccs', headers: conToken(admin.token) });
+    const otra = await pedir(e.app, admin, 'GET', '/iccs');
     expect(otra.statusCode).toBe(200);
     soltar();
     const r = await exportacion;

@@ -14,7 +14,7 @@ import {
   PASSWORD_DEMO,
   plataformaReloadly,
 } from './entorno.ts';
-import { ProcesoApi, sesionHttp } from './proceso.ts';
+import { AJUSTES_DE_FALLAS, entornoDeProceso, ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
  * 2,000 top-ups through the HTTP simulator injecting latency, timeouts, 5xx, dropped connections
@@ -56,25 +56,20 @@ beforeAll(async () => {
   await db.destroy();
   datos = mkdtempSync(join(tmpdir(), 'recargas-fallas-'));
   const puerto = 4100 + Math.floor(Math.random() * 500);
-  api = new ProcesoApi(`http://127.0.0.1:${puerto}`, {
-    ...process.env,
-    PORT: String(puerto),
-    HOST: '127.0.0.1',
-    DATA_DIR: datos,
-    DATABASE_URL: base.url ?? '',
-    JWT_SECRET: 'secreto-de-la-suite-de-fallas-0123456789',
-    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-fallas-0123456789',
-    PROVIDER_SIM_URL: simUrl,
-    PROVIDER_TIMEOUT_MS: '300',
-    RECONCILIAR_TRAS: '1',
-    BARRIDO_TRAS: '1',
-    GRACIA_NO_ENCONTRADA: '15',
-    RATE_LIMIT_MAX: '10000000',
-    LOG_LEVEL: 'fatal',
-    RELOADLY_PRUEBA_CLIENT_ID: 'cliente-fallas',
-    RELOADLY_PRUEBA_CLIENT_SECRET: 'secreto-fallas',
-    RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
-  });
+  api = new ProcesoApi(
+    `http://127.0.0.1:${puerto}`,
+    entornoDeProceso(
+      { puerto, url: base.url, datos, secreto: 'secreto-de-la-suite-de-fallas-0123456789' },
+      {
+        DATA_DIR: datos,
+        PROVIDER_SIM_URL: simUrl,
+        ...AJUSTES_DE_FALLAS,
+        RELOADLY_PRUEBA_CLIENT_ID: 'cliente-fallas',
+        RELOADLY_PRUEBA_CLIENT_SECRET: 'secreto-fallas',
+        RELOADLY_PRUEBA_URL: `${simUrl}/reloadly`,
+      },
+    ),
+  );
   await api.arrancar();
 });
 afterAll(async () => {

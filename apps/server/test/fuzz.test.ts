@@ -2,7 +2,8 @@ import { M } from '@recargas/contracts/mensajes';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { type Metodo, pedir } from './peticion.ts';
 
 /**
  * npm run test:fuzz — for every JSON route of the OpenAPI document, fast-check builds bodies
@@ -308,16 +309,19 @@ describe('generated bad input on every route', () => {
           const crudo = SUSTITUTOS.test(json);
           const escribe = op.metodo !== 'GET';
           const antes = escribe ? await huella() : '';
-          const r = await e.app.inject({
-            method: op.metodo as 'GET',
-            url: `${ruta}${qs ? `?${qs}` : ''}`,
-            headers: {
-              ...(cabeceras as Record<string, string>),
-              ...conToken(admin.token, admin.xsrf),
-              ...(crudo && escribe ? { 'content-type': 'application/json' } : {}),
+          const r = await pedir(
+            e.app,
+            admin,
+            op.metodo as Metodo,
+            `${ruta}${qs ? `?${qs}` : ''}`,
+            op.metodo === 'GET' ? undefined : crudo ? conBytesMalos(json) : cuerpo,
+            {
+              cabeceras: {
+                ...(cabeceras as Record<string, string>),
+                ...(crudo && escribe ? { 'content-type': 'application/json' } : {}),
+              },
             },
-            ...(op.metodo === 'GET' ? {} : { payload: crudo ? conBytesMalos(json) : cuerpo }),
-          });
+          );
           cuenta.casos++;
           const celda = `${op.metodo} ${ruta.slice(0, 100)} ${json.slice(0, 200)} ?${qs.slice(0, 200)} ${JSON.stringify(cabeceras).slice(0, 100)}`;
           if (r.statusCode >= 500) {

@@ -2,16 +2,9 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_EVENTO } from '../src/modules/recargas/repo-escritura.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idUsuario,
-  type Sesion,
-  simuladorDe,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
 import { dnNuevo, nuevaLlave, v1 } from './integraciones-prueba.ts';
+import { pedir, recargar } from './peticion.ts';
 
 /**
  * Issue 23: the /v1 API acts as its key's user through the screens' services: the same limits,
@@ -63,7 +56,7 @@ describe('keys', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(fila)).not.toContain(llave.slice(16));
-    const lista = await e.app.inject({ method: 'GET', url: '/api/llaves', headers: conToken(admin.token) });
+    const lista = await pedir(e.app, admin, 'GET', '/api/llaves');
     expect(lista.body).not.toContain(llave.slice(16));
     expect(lista.json().llaves.find((k: { id: number }) => k.id === id)).toMatchObject({
       username: 'cliente',
@@ -71,21 +64,18 @@ describe('keys', () => {
   });
 
   it('an administrator cannot make a key that acts as a user above them', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/api/llaves',
-      headers: conToken(admin.token, admin.xsrf),
-      payload: { nombre: 'arriba', usuario: await usuario('root') },
+    const r = await pedir(e.app, admin, 'POST', '/api/llaves', {
+      nombre: 'arriba',
+      usuario: await usuario('root'),
     });
     expect(r.statusCode).toBe(403);
   });
 
   it('refuses a malformed IP range', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/api/llaves',
-      headers: conToken(admin.token, admin.xsrf),
-      payload: { nombre: 'x', usuario: await usuario('cliente'), ips: ['10.0.0.0/99'] },
+    const r = await pedir(e.app, admin, 'POST', '/api/llaves', {
+      nombre: 'x',
+      usuario: await usuario('cliente'),
+      ips: ['10.0.0.0/99'],
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(texto('ipsInvalidas', { ip: '10.0.0.0/99' }));
@@ -176,12 +166,7 @@ describe('the same rules as the screens', () => {
     expect(
       (await v1(e, llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'c-1')).statusCode,
     ).toBe(200);
-    const pantalla = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      headers: { ...conToken(lider.token, lider.xsrf), 'idempotency-key': 'c-2' },
-      payload: { dn: dnNuevo(), compania: 'T' },
-    });
+    const pantalla = await recargar(e.app, lider, { dn: dnNuevo(), compania: 'T' }, 'c-2');
     expect(pantalla.statusCode).toBe(200);
     const tercera = await v1(e, llave, 'POST', '/v1/recargas', { dn: dnNuevo(), compania: 'T' }, 'c-3');
     expect(tercera.statusCode).toBe(429);
@@ -197,12 +182,7 @@ describe('the same rules as the screens', () => {
     const cuerpo = { dn: dnNuevo(), compania: 'T', monto: 50 };
     const api = await v1(e, llave, 'POST', '/v1/recargas', cuerpo, 'm-1');
     const cliente = await entrar(e.app, 'cliente');
-    const pantalla = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      headers: { ...conToken(cliente.token, cliente.xsrf), 'idempotency-key': 'm-1' },
-      payload: cuerpo,
-    });
+    const pantalla = await pedir(e.app, cliente, 'POST', '/checkOut', cuerpo, { clave: 'm-1' });
     expect(api.statusCode).toBe(pantalla.statusCode);
     expect(api.json()).toEqual({ mensaje: pantalla.json().mensaje, codigo: 'monto_no_permitido' });
   });

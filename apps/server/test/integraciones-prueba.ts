@@ -1,5 +1,5 @@
 import type { Entorno, Sesion } from './entorno.ts';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** Helpers the reseller API tests share (issue 23). */
 
@@ -10,11 +10,10 @@ export async function nuevaLlave(
   usuario: number,
   extra: { ips?: string[]; nombre?: string } = {},
 ) {
-  const r = await e.app.inject({
-    method: 'POST',
-    url: '/api/llaves',
-    headers: conToken(admin.token, admin.xsrf),
-    payload: { nombre: extra.nombre ?? 'caja', usuario, ...(extra.ips ? { ips: extra.ips } : {}) },
+  const r = await pedir(e.app, admin, 'POST', '/api/llaves', {
+    nombre: extra.nombre ?? 'caja',
+    usuario,
+    ...(extra.ips ? { ips: extra.ips } : {}),
   });
   if (r.statusCode !== 200) throw new Error(`llave: ${r.statusCode} ${r.body}`);
   return r.json() as { id: number; llave: string };
@@ -30,12 +29,10 @@ export const v1 = (
   clave?: string,
   ip?: string,
 ) =>
-  e.app.inject({
-    method: metodo,
-    url,
-    ...(ip ? { remoteAddress: ip } : {}),
-    headers: { ...(llave ? { 'x-api-key': llave } : {}), ...(clave ? { 'idempotency-key': clave } : {}) },
-    ...(cuerpo ? { payload: cuerpo } : {}),
+  pedir(e.app, null, metodo, url, cuerpo, {
+    ...(clave ? { clave } : {}),
+    ...(ip ? { ip } : {}),
+    cabeceras: llave ? { 'x-api-key': llave } : {},
   });
 
 let n = 0;

@@ -7,7 +7,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, baseParaCarga, PASSWORD_DEMO } from './entorno.ts';
 import { esperar, firmaValida, receptor } from './integraciones-receptor.ts';
-import { ProcesoApi, sesionHttp } from './proceso.ts';
+import { AJUSTES_DE_FALLAS, entornoDeProceso, ProcesoApi, sesionHttp } from './proceso.ts';
 
 /**
  * Issue 23: 1,000 /v1 top-ups through the HTTP simulator injecting timeouts, 5xx, dropped
@@ -44,25 +44,20 @@ beforeAll(async () => {
   await db.destroy();
   datos = mkdtempSync(join(tmpdir(), 'recargas-webhooks-'));
   const puerto = 20_000 + Math.floor(Math.random() * 30_000);
-  api = new ProcesoApi(`http://127.0.0.1:${puerto}`, {
-    ...process.env,
-    PORT: String(puerto),
-    HOST: '127.0.0.1',
-    DATA_DIR: datos,
-    DATABASE_URL: base.url ?? '',
-    JWT_SECRET: 'secreto-de-la-suite-de-webhooks-0123456789',
-    DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-webhooks-0123456789',
-    PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,
-    PROVIDER_TIMEOUT_MS: '300',
-    RECONCILIAR_TRAS: '1',
-    BARRIDO_TRAS: '1',
-    GRACIA_NO_ENCONTRADA: '15',
-    RATE_LIMIT_MAX: '10000000',
-    API_LLAVE_POR_MINUTO: '10000000',
-    WEBHOOKS_PERMITIR_HTTP: '1',
-    WEBHOOKS_REINTENTO_S: '1',
-    LOG_LEVEL: 'fatal',
-  });
+  api = new ProcesoApi(
+    `http://127.0.0.1:${puerto}`,
+    entornoDeProceso(
+      { puerto, url: base.url, datos, secreto: 'secreto-de-la-suite-de-webhooks-0123456789' },
+      {
+        DATA_DIR: datos,
+        PROVIDER_SIM_URL: `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`,
+        ...AJUSTES_DE_FALLAS,
+        API_LLAVE_POR_MINUTO: '10000000',
+        WEBHOOKS_PERMITIR_HTTP: '1',
+        WEBHOOKS_REINTENTO_S: '1',
+      },
+    ),
+  );
   await api.arrancar();
 });
 afterAll(async () => {

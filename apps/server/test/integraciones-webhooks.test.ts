@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as integraciones from '../src/modules/integraciones/service.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idUsuario,
-  type Sesion,
-  simuladorDe,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
 import { dnNuevo, nuevaLlave, v1 } from './integraciones-prueba.ts';
 import { esperar, firmaValida, receptor } from './integraciones-receptor.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * Issue 23's webhooks against a local receiver, with the job workers in this process: signed
@@ -31,12 +24,7 @@ beforeAll(async () => {
   admin = await entrar(e.app, 'admin');
   llave = (await nuevaLlave(e, admin, await idUsuario(e, 1, 'cliente'))).llave;
   r = await receptor();
-  const w = await e.app.inject({
-    method: 'POST',
-    url: '/api/webhooks',
-    headers: conToken(admin.token, admin.xsrf),
-    payload: { url: r.url },
-  });
+  const w = await pedir(e.app, admin, 'POST', '/api/webhooks', { url: r.url });
   expect(w.statusCode).toBe(200);
   secreto = w.json().secreto;
 }, 120_000);
@@ -122,22 +110,13 @@ describe('webhooks', () => {
       'entregada',
     );
     const entrega = await entregaDe(hecha.id);
-    const lista = await e.app.inject({
-      method: 'GET',
-      url: '/api/webhooks/entregas',
-      headers: conToken(admin.token),
-    });
+    const lista = await pedir(e.app, admin, 'GET', '/api/webhooks/entregas');
     expect(lista.json().entregas.find((d: { id: number }) => d.id === Number(entrega.id))).toMatchObject({
       estado: 'entregada',
       intentos: 1,
       tipo: 'recarga.exitosa',
     });
-    const re = await e.app.inject({
-      method: 'POST',
-      url: `/api/webhooks/entregas/${entrega.id}/reenviar`,
-      headers: conToken(admin.token, admin.xsrf),
-      payload: {},
-    });
+    const re = await pedir(e.app, admin, 'POST', `/api/webhooks/entregas/${entrega.id}/reenviar`, {});
     expect(re.json()).toEqual({ mensaje: M.entregaReenviada });
     await esperar(() => deRecarga(hecha.id).length === 2, 30_000, 'el reenvío');
     expect(deRecarga(hecha.id).map((x) => x.evento.id)).toEqual([entrega.evento, entrega.evento]);
@@ -149,14 +128,8 @@ describe('webhooks', () => {
     const abierta = await recargar({ dn: dnNuevo(), compania: 'T' }, 'w-sin');
     expect(abierta.estado).toBe('pendiente');
     (await simuladorDe(e)).configurar(SIN_FALLAS);
-    const [w] = (
-      await e.app.inject({ method: 'GET', url: '/api/webhooks', headers: conToken(admin.token) })
-    ).json().webhooks;
-    const borrado = await e.app.inject({
-      method: 'DELETE',
-      url: `/api/webhooks/${w.id}`,
-      headers: conToken(admin.token, admin.xsrf),
-    });
+    const [w] = (await pedir(e.app, admin, 'GET', '/api/webhooks')).json().webhooks;
+    const borrado = await pedir(e.app, admin, 'DELETE', `/api/webhooks/${w.id}`);
     expect(borrado.statusCode).toBe(200);
     expect(await recargas.reconciliar(e.app, abierta.id)).toBe(true);
     expect(await integraciones.generarEventos(e.app, [abierta.id])).toBe(1);
@@ -178,12 +151,7 @@ describe('webhooks', () => {
     const otro = await crearEntorno();
     try {
       const a = await entrar(otro.app, 'admin');
-      const x = await otro.app.inject({
-        method: 'POST',
-        url: '/api/webhooks',
-        headers: conToken(a.token, a.xsrf),
-        payload: { url: 'http://127.0.0.1:9/eventos' },
-      });
+      const x = await pedir(otro.app, a, 'POST', '/api/webhooks', { url: 'http://127.0.0.1:9/eventos' });
       expect(x.statusCode).toBe(400);
       expect(x.json().mensaje).toBe(M.webhookUrlInvalida);
     } finally {

@@ -1,13 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
 import { admin, e, lider } from './demo-entorno.ts';
-import { entrar } from './entorno.ts';
-import { iccs, ids, insertarLinea, post, prepararLineas } from './lineas-entorno.ts';
+import { entrar, type Sesion } from './entorno.ts';
+import { iccs, ids, insertarLinea, prepararLineas } from './lineas-entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** POST /actualizarIcc and POST /desbloquearIcc: the edits of one line and who may make them. */
 prepararLineas();
 
 describe('POST /actualizarIcc', () => {
+  const actualizar = (s: Sesion, c: object) => pedir(e.app, s, 'POST', '/actualizarIcc', c);
   const cuerpo = (id: number, cambios: object = {}) => ({
     id,
     icc: '8952140000000000077',
@@ -36,7 +38,7 @@ describe('POST /actualizarIcc', () => {
   ])('refuses %j with the spec message and changes nothing', async (cambios, mensaje) => {
     const id = await insertarLinea(ids.demo as number);
     const antes = await e.db.selectFrom('lineas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const r = await post(admin, '/actualizarIcc', cuerpo(id, cambios));
+    const r = await actualizar(admin, cuerpo(id, cambios));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
     expect(
@@ -47,11 +49,7 @@ describe('POST /actualizarIcc', () => {
   it('saves a valid edit: Actualizado correctamente, fields and update date changed', async () => {
     const id = await insertarLinea(ids.demo as number);
     const antes = await e.db.selectFrom('lineas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const r = await post(
-      admin,
-      '/actualizarIcc',
-      cuerpo(id, { icc: '8952140000000000101', lider: ids.liderNorte }),
-    );
+    const r = await actualizar(admin, cuerpo(id, { icc: '8952140000000000101', lider: ids.liderNorte }));
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
       mensaje: M.actualizadoCorrectamente,
@@ -68,11 +66,7 @@ describe('POST /actualizarIcc', () => {
 
   it('a DN shorter than 10 digits is valid with a nir', async () => {
     const id = await insertarLinea(ids.demo as number);
-    const r = await post(
-      admin,
-      '/actualizarIcc',
-      cuerpo(id, { icc: '8952140000000000102', dn: '1234567', nir: '55' }),
-    );
+    const r = await actualizar(admin, cuerpo(id, { icc: '8952140000000000102', dn: '1234567', nir: '55' }));
     expect(r.statusCode).toBe(200);
     expect(r.json().linea).toMatchObject({ dn: '1234567', nir: '55' });
   });
@@ -83,7 +77,7 @@ describe('POST /actualizarIcc', () => {
     const iccOtra = (
       await e.db.selectFrom('lineas').select('icc').where('id', '=', otra).executeTakeFirstOrThrow()
     ).icc;
-    const r = await post(admin, '/actualizarIcc', cuerpo(id, { icc: iccOtra }));
+    const r = await actualizar(admin, cuerpo(id, { icc: iccOtra }));
     expect(r.statusCode).toBe(409);
     expect(r.json().mensaje).toBe(M.lineaIccExistente);
   });
@@ -91,26 +85,23 @@ describe('POST /actualizarIcc', () => {
   it('a client of another leader, or an unknown leader, is refused', async () => {
     const id = await insertarLinea(ids.demo as number);
     const clienteDemo = await e.db.selectFrom('clientes').select('id').executeTakeFirstOrThrow();
-    const r = await post(
+    const r = await actualizar(
       admin,
-      '/actualizarIcc',
       cuerpo(id, { icc: '8952140000000000103', lider: ids.liderNorte, cliente: clienteDemo.id }),
     );
     expect(r.json().mensaje).toBe(M.lineaClienteInvalido);
-    const r2 = await post(admin, '/actualizarIcc', cuerpo(id, { icc: '8952140000000000103', lider: 999999 }));
+    const r2 = await actualizar(admin, cuerpo(id, { icc: '8952140000000000103', lider: 999999 }));
     expect(r2.json().mensaje).toBe(M.lineaLiderInvalido);
   });
 
   it('needs ADMINISTRAR_BASE; a leader edits only their own lines and cannot give them away', async () => {
     const deDemo = await insertarLinea(ids.demo as number, { lider_id: null });
-    const sinPermiso = await post(lider, '/actualizarIcc', cuerpo(deDemo));
+    const sinPermiso = await actualizar(lider, cuerpo(deDemo));
     expect(sinPermiso.statusCode).toBe(403);
     const norte = await entrar(e.app, 'norte');
-    expect(
-      (await post(norte, '/actualizarIcc', cuerpo(deDemo, { icc: '8952140000000000104' }))).statusCode,
-    ).toBe(404);
+    expect((await actualizar(norte, cuerpo(deDemo, { icc: '8952140000000000104' }))).statusCode).toBe(404);
     const suya = await insertarLinea(ids.demo as number, { lider_id: ids.liderNorte });
-    const r = await post(norte, '/actualizarIcc', cuerpo(suya, { icc: '8952140000000000105', lider: 0 }));
+    const r = await actualizar(norte, cuerpo(suya, { icc: '8952140000000000105', lider: 0 }));
     expect(r.statusCode).toBe(200);
     expect(r.json().linea.lider).toBe(ids.liderNorte);
   });
@@ -122,7 +113,7 @@ describe('POST /desbloquearIcc', () => {
 
   it('unlocks a recharged line without a recharge date: Línea desbloqueada, isRecargado false', async () => {
     const id = await insertarLinea(ids.demo as number, { is_recargado: true });
-    const r = await post(admin, '/desbloquearIcc', { icc: await iccDe(id) });
+    const r = await pedir(e.app, admin, 'POST', '/desbloquearIcc', { icc: await iccDe(id) });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ mensaje: M.lineaDesbloqueada, linea: { isRecargado: false } });
     expect(
@@ -138,7 +129,7 @@ describe('POST /desbloquearIcc', () => {
     });
     const libre = await insertarLinea(ids.demo as number);
     for (const id of [conFecha, libre]) {
-      const r = await post(admin, '/desbloquearIcc', { icc: await iccDe(id) });
+      const r = await pedir(e.app, admin, 'POST', '/desbloquearIcc', { icc: await iccDe(id) });
       expect(r.statusCode).toBe(409);
       expect(r.json().mensaje).toBe(M.lineaNoDesbloqueable);
     }
@@ -155,14 +146,16 @@ describe('POST /desbloquearIcc', () => {
 
   it('needs DESBLOQUEAR_LINEAS and, where the company lists usernames, one of them', async () => {
     const id = await insertarLinea(ids.demo as number, { is_recargado: true });
-    expect((await post(lider, '/desbloquearIcc', { icc: await iccDe(id) })).statusCode).toBe(403);
+    expect((await pedir(e.app, lider, 'POST', '/desbloquearIcc', { icc: await iccDe(id) })).statusCode).toBe(
+      403,
+    );
     await e.db
       .updateTable('empresas')
       .set({ ajustes: JSON.stringify({ usuariosDesbloqueo: ['soporte'] }) })
       .where('id', '=', ids.demo as number)
       .execute();
     try {
-      const r = await post(admin, '/desbloquearIcc', { icc: await iccDe(id) });
+      const r = await pedir(e.app, admin, 'POST', '/desbloquearIcc', { icc: await iccDe(id) });
       expect(r.statusCode).toBe(403);
       expect((await iccs(admin)).json().puedeDesbloquear).toBe(false);
       await e.db
@@ -170,7 +163,9 @@ describe('POST /desbloquearIcc', () => {
         .set({ ajustes: JSON.stringify({ usuariosDesbloqueo: ['ADMIN'] }) })
         .where('id', '=', ids.demo as number)
         .execute();
-      expect((await post(admin, '/desbloquearIcc', { icc: await iccDe(id) })).statusCode).toBe(200);
+      expect(
+        (await pedir(e.app, admin, 'POST', '/desbloquearIcc', { icc: await iccDe(id) })).statusCode,
+      ).toBe(200);
     } finally {
       await e.db
         .updateTable('empresas')
@@ -182,7 +177,7 @@ describe('POST /desbloquearIcc', () => {
 
   it("cannot unlock another company's line", async () => {
     const id = await insertarLinea(ids.gmcel as number, { is_recargado: true });
-    const r = await post(admin, '/desbloquearIcc', { icc: await iccDe(id) });
+    const r = await pedir(e.app, admin, 'POST', '/desbloquearIcc', { icc: await iccDe(id) });
     expect(r.statusCode).toBe(404);
   });
 });

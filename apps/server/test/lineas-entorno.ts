@@ -2,8 +2,9 @@ import { beforeAll, expect } from 'vitest';
 import { PASSWORD_DEMO } from '../src/db/seed/index.ts';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { demo, e, prepararDemo } from './demo-entorno.ts';
-import { conToken, idEmpresa, nuevoLider, type Sesion } from './entorno.ts';
+import { idEmpresa, nuevoLider, type Sesion } from './entorno.ts';
 import { nuevaLinea } from './lineas-prueba.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * The set-up the inventory test files share: the demo environment, the ids of demo, gmcel and
@@ -47,10 +48,8 @@ export const iccs = (s: Sesion, q: Record<string, string | number | object> = {}
       typeof v === 'object' ? JSON.stringify(v) : String(v),
     ]),
   );
-  return e.app.inject({ url: `/iccs?${params}`, headers: conToken(s.token) });
+  return pedir(e.app, s, 'GET', `/iccs?${params}`);
 };
-export const post = (s: Sesion, url: string, payload: object) =>
-  e.app.inject({ method: 'POST', url, payload, headers: conToken(s.token, s.xsrf) });
 
 /** Every page of a query, following `siguiente`. */
 export async function todas(s: Sesion, q: Record<string, string | number | object>) {

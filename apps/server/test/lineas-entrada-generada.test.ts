@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { admin, e } from './demo-entorno.ts';
-import { conToken } from './entorno.ts';
-import { post, prepararLineas } from './lineas-entorno.ts';
+import { prepararLineas } from './lineas-entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** Generated bad input to GET /iccs, POST /actualizarIcc and /desbloquearIcc: never a 500. */
 prepararLineas();
@@ -43,7 +43,7 @@ describe('generated bad input', () => {
           const params = new URLSearchParams(
             Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]),
           );
-          const r = await e.app.inject({ url: `/iccs?${params}`, headers: conToken(admin.token) });
+          const r = await pedir(e.app, admin, 'GET', `/iccs?${params}`);
           expect(r.statusCode, JSON.stringify(q)).toBeLessThan(500);
           if (r.statusCode >= 400) expect(r.json().mensaje).toEqual(expect.any(String));
         },
@@ -70,7 +70,7 @@ describe('generated bad input', () => {
         ),
         async (cuerpo) => {
           for (const url of ['/actualizarIcc', '/desbloquearIcc']) {
-            const r = await post(admin, url, cuerpo);
+            const r = await pedir(e.app, admin, 'POST', url, cuerpo);
             expect(r.statusCode, `${url} ${JSON.stringify(cuerpo)}`).toBeLessThan(500);
           }
         },

@@ -6,8 +6,9 @@ import { LINEAS_BLOQUE_DEMO } from '../src/db/seed/masivas.ts';
 import { patronSubcadena } from '../src/lib/chips.ts';
 import { rangoPorDefecto } from '../src/modules/lineas/service.ts';
 import { admin, cliente, e, lider } from './demo-entorno.ts';
-import { conToken, entrar } from './entorno.ts';
-import { iccs, ids, insertarLinea, post, prepararLineas, todas } from './lineas-entorno.ts';
+import { entrar } from './entorno.ts';
+import { iccs, ids, insertarLinea, prepararLineas, todas } from './lineas-entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** The lines table and GET /iccs: who sees which lines, paging, chips and refused queries. */
 prepararLineas();
@@ -96,7 +97,7 @@ describe('GET /iccs', () => {
     const r = await iccs(cliente);
     expect(r.statusCode).toBe(403);
     expect(r.json().mensaje).toBe(M.sinPermiso);
-    expect((await e.app.inject({ url: '/iccs' })).statusCode).toBe(401);
+    expect((await pedir(e.app, null, 'GET', '/iccs')).statusCode).toBe(401);
   });
 
   it("another company's lines are never visible", async () => {
@@ -116,7 +117,7 @@ describe('GET /iccs', () => {
       .select(['id', 'icc'])
       .where('empresa_id', '=', ids.demo as number)
       .executeTakeFirstOrThrow();
-    const r = await post(gm, '/actualizarIcc', {
+    const r = await pedir(e.app, gm, 'POST', '/actualizarIcc', {
       id: deDemo.id,
       icc: '8952000000000000001',
       dn: '5512345678',
@@ -180,7 +181,7 @@ describe('GET /iccs', () => {
     [{ after: 'basura' }, M.cursorInvalido],
   ])('refuses %j with a Spanish message', async (q, mensaje) => {
     const params = new URLSearchParams(q as Record<string, string>);
-    const r = await e.app.inject({ url: `/iccs?${params}`, headers: conToken(admin.token) });
+    const r = await pedir(e.app, admin, 'GET', `/iccs?${params}`);
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
   });

@@ -6,8 +6,9 @@ import type { LineasTable } from '../src/db/schema.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { admin, cliente, clienteDemo, demo, e, lider, liderDemo, prepararDemo } from './demo-entorno.ts';
-import { conToken, type Sesion, simuladorDe } from './entorno.ts';
+import { type Sesion, simuladorDe } from './entorno.ts';
 import { nuevaLinea } from './lineas-prueba.ts';
+import { pedir } from './peticion.ts';
 
 /** Top-ups by ICC against the inventory (issue 4, slice 3). */
 prepararDemo();
@@ -37,12 +38,7 @@ const recargaDb = (id: number) =>
 const recargasDeIcc = (icc: string) =>
   e.db.selectFrom('recargas').select('id').where('icc', '=', icc).execute();
 const recargar = (s: Sesion, body: object, clave?: string, url = '/checkOut') =>
-  e.app.inject({
-    method: 'POST',
-    url,
-    payload: body,
-    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
-  });
+  pedir(e.app, s, 'POST', url, body, { clave });
 
 describe('top-up by ICC of an inventory line', () => {
   it('takes number, carrier and amount from the line, and marks it recharged with the date', async () => {

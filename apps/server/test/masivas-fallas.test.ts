@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/contexto.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
 import { registrarTrabajadorMasivas } from '../src/modules/masivas/trabajos.ts';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  libroSimulador,
-  simuladorConFallas,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, libroSimulador, simuladorConFallas } from './entorno.ts';
 import { bloqueDePrueba } from './masivas-prueba.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * A block of 500 lines recharged through the HTTP simulator injecting timeouts, 5xx and
@@ -51,21 +45,13 @@ describe('bulk block under provider faults, two workers', () => {
     expect(bloque.lineas).toBe(LINEAS);
     const s = await entrar(e.app, 'admin');
     const presionar = () =>
-      e.app.inject({
-        method: 'POST',
-        url: '/api/recargarBloque',
-        headers: conToken(s.token, s.xsrf),
-        remoteAddress: '10.7.7.7',
-        payload: { fecha: bloque.fechaNumerica },
-      });
+      pedir(e.app, s, 'POST', '/api/recargarBloque', { fecha: bloque.fechaNumerica }, { ip: '10.7.7.7' });
     const estado = async () =>
-      (
-        await e.app.inject({
-          method: 'GET',
-          url: `/api/recargasMasivas?fecha=${bloque.fechaNumerica}`,
-          headers: conToken(s.token),
-        })
-      ).json().bloque as { lineas: number; recargadas: number; enCurso: number };
+      (await pedir(e.app, s, 'GET', `/api/recargasMasivas?fecha=${bloque.fechaNumerica}`)).json().bloque as {
+        lineas: number;
+        recargadas: number;
+        enCurso: number;
+      };
 
     const inicio = Date.now();
     // Double press: the second finds every line queued and queues nothing.

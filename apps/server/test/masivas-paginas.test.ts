@@ -1,24 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, type Sesion } from './entorno.ts';
+import { describe, expect, it } from 'vitest';
+import { e, prepararDemo } from './demo-entorno.ts';
+import { entrar, idEmpresa, type Sesion } from './entorno.ts';
 import { bloqueDePrueba } from './masivas-prueba.ts';
+import { pedir } from './peticion.ts';
 
 /** The block list in keyset pages (issue 18): newest first, to its last block, one company's. */
-let e: Entorno;
-beforeAll(async () => {
-  e = await crearEntorno();
-}, 60_000);
-afterAll(async () => {
-  await e?.cerrar();
-});
+prepararDemo();
 
 const BLOQUES = 45;
-const pedir = (s: Sesion, consulta = '') =>
-  e.app.inject({
-    method: 'GET',
-    url: `/api/bloqueRecargasMasivas${consulta}`,
-    headers: conToken(s.token, s.xsrf),
-  });
+const bloques = (s: Sesion, consulta = '') => pedir(e.app, s, 'GET', `/api/bloqueRecargasMasivas${consulta}`);
 
 describe('GET /api/bloqueRecargasMasivas in pages', () => {
   it('walks every block of the company once, newest first, 20 a page, the count on the first', async () => {
@@ -38,7 +29,7 @@ describe('GET /api/bloqueRecargasMasivas in pages', () => {
     const tamanos: number[] = [];
     let after = '';
     for (let vuelta = 0; vuelta < 10; vuelta++) {
-      const r = await pedir(s, after ? `?after=${after}` : '');
+      const r = await bloques(s, after ? `?after=${after}` : '');
       expect(r.statusCode, r.body).toBe(200);
       const p = r.json();
       expect(p.total).toBe(after ? null : BLOQUES);
@@ -50,7 +41,7 @@ describe('GET /api/bloqueRecargasMasivas in pages', () => {
     expect(tamanos).toEqual([20, 20, 5]);
     expect(vistos).toEqual([...hechos].sort((a, b) => b - a));
     // Each block's counts are its own, not the page's.
-    const primera = (await pedir(s, '?limit=3')).json();
+    const primera = (await bloques(s, '?limit=3')).json();
     expect(primera.bloques.map((b: { lineas: number }) => b.lineas)).toEqual([
       1 + ((BLOQUES - 1) % 3),
       1 + ((BLOQUES - 2) % 3),
@@ -60,7 +51,7 @@ describe('GET /api/bloqueRecargasMasivas in pages', () => {
   });
 
   it("counts and lists only the caller's company's blocks", async () => {
-    const demo = (await pedir(await entrar(e.app, 'admin'), '?limit=100')).json();
+    const demo = (await bloques(await entrar(e.app, 'admin'), '?limit=100')).json();
     const propios = await e.db
       .selectFrom('bloques')
       .select('fecha_numerica')
@@ -75,9 +66,9 @@ describe('GET /api/bloqueRecargasMasivas in pages', () => {
 
   it('refuses a cursor that is not one of ours and a page over 100', async () => {
     const s = await entrar(e.app, 'admin');
-    const r = await pedir(s, '?after=xyz');
+    const r = await bloques(s, '?after=xyz');
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.cursorInvalido);
-    expect((await pedir(s, '?limit=101')).statusCode).toBe(400);
+    expect((await bloques(s, '?limit=101')).statusCode).toBe(400);
   });
 });

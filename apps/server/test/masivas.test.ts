@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as masivas from '../src/modules/masivas/service.ts';
 import * as recargas from '../src/modules/recargas/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, type Sesion, simuladorDe } from './entorno.ts';
 import { bloqueDePrueba } from './masivas-prueba.ts';
+import { type Metodo, pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Bulk blocks and scheduling through the API (no workers: the jobs are read, not run). */
@@ -18,19 +19,8 @@ afterAll(async () => {
 
 /** A call from 10.4.5.6: the trail of the top-ups it asks records that address. */
 const IP = '10.4.5.6';
-const llamar = async (
-  metodo: 'GET' | 'POST',
-  url: string,
-  s: { token: string; xsrf: string },
-  payload?: unknown,
-) =>
-  e.app.inject({
-    method: metodo,
-    url,
-    headers: conToken(s.token, s.xsrf),
-    remoteAddress: IP,
-    ...(payload ? { payload } : {}),
-  });
+const llamar = (metodo: Metodo, url: string, s: Sesion, payload?: unknown) =>
+  pedir(e.app, s, metodo, url, payload, { ip: IP });
 
 describe('bulk blocks', () => {
   it('lists the seeded block, its lines, and recharges one line once', async () => {
@@ -266,12 +256,7 @@ describe('upload action 4 (Recargas Masivas)', () => {
       ['123', '5512345604', 'T', '30', '', '', ''],
     ]);
     const f = formulario({ accion: '4' }, { nombre: 'masivas.xlsx', datos });
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/subirArchivo',
-      payload: f.payload,
-      headers: { ...conToken(s.token, s.xsrf), ...f.headers },
-    });
+    const r = await pedir(e.app, s, 'POST', '/subirArchivo', f.payload, { cabeceras: f.headers });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ total: 4, correctos: 3, erroneos: 1 });
     const { bloques } = (await llamar('GET', '/api/bloqueRecargasMasivas', s)).json();
@@ -293,12 +278,7 @@ describe('upload action 4 (Recargas Masivas)', () => {
     // A leader may not upload action 4.
     const lider = await entrar(e.app, 'lider');
     const g = formulario({ accion: '4' }, { nombre: 'masivas.xlsx', datos });
-    const x = await e.app.inject({
-      method: 'POST',
-      url: '/subirArchivo',
-      payload: g.payload,
-      headers: { ...conToken(lider.token, lider.xsrf), ...g.headers },
-    });
+    const x = await pedir(e.app, lider, 'POST', '/subirArchivo', g.payload, { cabeceras: g.headers });
     expect(x.statusCode).toBe(403);
   });
 });

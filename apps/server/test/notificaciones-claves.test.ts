@@ -11,7 +11,8 @@ import { construirApp } from '../src/app.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
 import { clavesVapid } from '../src/modules/notificaciones/claves.ts';
 import { RemitenteWebPush } from '../src/modules/notificaciones/remitentes.ts';
-import { crearEntorno, type Entorno, entrar, pedirComo } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * Issue 39: one VAPID pair per installation. Two API processes on one PostgreSQL database each
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const clave = async (app: FastifyInstance) => {
   const s = await entrar(app, 'admin');
-  const r = await pedirComo({ ...e, app }, s, 'GET', API_NOTIFICACIONES.clave);
+  const r = await pedir(app, s, 'GET', API_NOTIFICACIONES.clave);
   expect(r.statusCode).toBe(200);
   return (r.json() as { publicKey: string }).publicKey;
 };

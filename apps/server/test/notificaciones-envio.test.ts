@@ -4,15 +4,8 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { entregarPendientes } from '../src/modules/notificaciones/service.ts';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idEmpresa,
-  idUsuario,
-  type Sesion,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idEmpresa, idUsuario, type Sesion } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** POST /sendNotification: an administrator notifies every user of the company, once each. */
 
@@ -72,12 +65,7 @@ afterAll(async () => {
 });
 
 const enviar = (payload: unknown, llave?: string, s: Sesion = admin) =>
-  e.app.inject({
-    method: 'POST',
-    url: '/sendNotification',
-    payload: payload as object,
-    headers: { ...conToken(s.token, s.xsrf), ...(llave ? { 'idempotency-key': llave } : {}) },
-  });
+  pedir(e.app, s, 'POST', '/sendNotification', payload, { clave: llave });
 /** In-app rows with this title, per company code. */
 const filas = async (titulo: string) =>
   e.db
@@ -128,11 +116,7 @@ describe('POST /sendNotification', () => {
 
     // The user sees it in the bell's list.
     const cliente = await entrar(e.app, 'cliente');
-    const lista = await e.app.inject({
-      method: 'GET',
-      url: '/api/notificaciones',
-      headers: conToken(cliente.token),
-    });
+    const lista = await pedir(e.app, cliente, 'GET', '/api/notificaciones');
     expect(lista.json().notificaciones[0]).toMatchObject({ titulo: 'Aviso de mantenimiento', leida: false });
   });
 

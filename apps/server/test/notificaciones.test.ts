@@ -6,7 +6,8 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import * as saldos from '../src/modules/saldos/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idEmpresa, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** A push service served by the test: records every request, answers 201 like FCM. */
 interface Empuje {
@@ -166,9 +167,6 @@ afterAll(async () => {
   smtp?.close();
 });
 
-const pedir = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, s = admin) =>
-  e.app.inject({ method, url, payload: payload as object, headers: conToken(s.token, s.xsrf) });
-
 async function hasta(condicion: () => boolean, ms = 15_000) {
   const limite = Date.now() + ms;
   while (!condicion()) {
@@ -180,7 +178,7 @@ async function hasta(condicion: () => boolean, ms = 15_000) {
 describe('POST /firebase', () => {
   it('keeps one subscription per browser, whatever the repeats', async () => {
     for (const token of [suscripcion(), JSON.stringify(suscripcion()), suscripcion()]) {
-      const r = await pedir('POST', '/firebase', { token });
+      const r = await pedir(e.app, admin, 'POST', '/firebase', { token });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ mensaje: M.notificacionesActivadas });
     }
@@ -196,15 +194,13 @@ describe('POST /firebase', () => {
     ['no keys', { endpoint }],
     ['credentials in the URL', { ...suscripcion(), endpoint: endpoint.replace('http://', 'http://u:p@') }],
   ])('refuses %s with a Spanish 400', async (_, token) => {
-    const r = await pedir('POST', '/firebase', { token });
+    const r = await pedir(e.app, admin, 'POST', '/firebase', { token });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.tokenPushInvalido);
   });
 
   it('needs a session', async () => {
-    expect(
-      (await e.app.inject({ method: 'POST', url: '/firebase', payload: { token: 'x' } })).statusCode,
-    ).toBe(401);
+    expect((await pedir(e.app, null, 'POST', '/firebase', { token: 'x' })).statusCode).toBe(401);
   });
 });
 
@@ -214,7 +210,7 @@ describe('a minimum-balance crossing', () => {
     const pagaqui = await simuladorDe(e, 'demo', 2);
     pagaqui.configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
     // The crossing is seen by the save, several balance reads at once and the sweep: one alert.
-    const r = await pedir('PATCH', '/minimos', {
+    const r = await pedir(e.app, admin, 'PATCH', '/minimos', {
       minimos: [
         { id: 1, minimo: 0 },
         { id: 2, minimo: 2000 },
@@ -222,8 +218,8 @@ describe('a minimum-balance crossing', () => {
     });
     expect(r.statusCode).toBe(200);
     await Promise.all([
-      pedir('GET', '/saldosData'),
-      pedir('GET', '/saldosData'),
+      pedir(e.app, admin, 'GET', '/saldosData'),
+      pedir(e.app, admin, 'GET', '/saldosData'),
       saldos.revisar(ctx),
       saldos.revisar(ctx, undefined),
     ]);
@@ -276,17 +272,17 @@ describe('a minimum-balance crossing', () => {
     expect(c.datos).toContain('Pagaqui (MOVISTAR)');
 
     // In-app: the administrators of demo, not its clients, not another company.
-    const lista = (await pedir('GET', '/api/notificaciones')).json();
+    const lista = (await pedir(e.app, admin, 'GET', '/api/notificaciones')).json();
     expect(lista.sinLeer).toBe(1);
     expect(lista.notificaciones).toEqual([
       expect.objectContaining({ titulo: M.asuntoSaldoBajo, cuerpo: mensaje, leida: false }),
     ]);
     const cliente = await entrar(e.app, 'cliente');
-    expect((await pedir('GET', '/api/notificaciones', undefined, cliente)).json().sinLeer).toBe(0);
+    expect((await pedir(e.app, cliente, 'GET', '/api/notificaciones')).json().sinLeer).toBe(0);
     const otro = await entrar(e.app, 'admin', 'gmcel');
-    expect((await pedir('GET', '/api/notificaciones', undefined, otro)).json().notificaciones).toEqual([]);
-    expect((await pedir('POST', '/api/notificaciones/leidas')).statusCode).toBe(200);
-    expect((await pedir('GET', '/api/notificaciones')).json().sinLeer).toBe(0);
+    expect((await pedir(e.app, otro, 'GET', '/api/notificaciones')).json().notificaciones).toEqual([]);
+    expect((await pedir(e.app, admin, 'POST', '/api/notificaciones/leidas')).statusCode).toBe(200);
+    expect((await pedir(e.app, admin, 'GET', '/api/notificaciones')).json().sinLeer).toBe(0);
 
     // Back above the minimum, then below again: a second crossing, a second notification.
     pagaqui.configurar({}, { MOVISTAR: 9000, IUSA_UNEFON: 5678 });
@@ -298,7 +294,7 @@ describe('a minimum-balance crossing', () => {
     await new Promise((ok) => setTimeout(ok, 2000));
     expect(empujes).toHaveLength(2);
     expect(correos).toHaveLength(2);
-    expect((await pedir('GET', '/api/notificaciones')).json().sinLeer).toBe(1);
+    expect((await pedir(e.app, admin, 'GET', '/api/notificaciones')).json().sinLeer).toBe(1);
   });
 
   it('a subscription the push service says is gone (410) is removed and not retried', async () => {
@@ -323,6 +319,8 @@ describe('a minimum-balance crossing', () => {
   });
 
   it('GET /api/notificaciones/clave gives the VAPID public key', async () => {
-    expect((await pedir('GET', '/api/notificaciones/clave')).json()).toEqual({ publicKey: vapid.publicKey });
+    expect((await pedir(e.app, admin, 'GET', '/api/notificaciones/clave')).json()).toEqual({
+      publicKey: vapid.publicKey,
+    });
   });
 });

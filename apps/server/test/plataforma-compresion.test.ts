@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearEntorno, type Entorno, entrar, PASSWORD_DEMO, pedirComo, type Sesion } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, PASSWORD_DEMO, type Sesion } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Issue 40 item 6: answers over 1 KiB go out compressed when the client accepts it; what is
 // already compressed (an .xlsx, the web build's .br and .gz files) goes out as it is.
@@ -54,39 +55,34 @@ afterAll(async () => {
 });
 
 /** GET `url` as the admin, accepting `codificacion` (none: no Accept-Encoding header). */
-const pedir = (url: string, codificacion?: string, extra: Record<string, string> = {}) =>
-  e.app.inject({
-    url,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      ...(codificacion ? { 'accept-encoding': codificacion } : {}),
-      ...extra,
-    },
+const aceptando = (url: string, codificacion?: string, extra: Record<string, string> = {}) =>
+  pedir(e.app, admin, 'GET', url, undefined, {
+    cabeceras: { ...(codificacion ? { 'accept-encoding': codificacion } : {}), ...extra },
   });
 
 describe('answers compressed above 1 KiB', () => {
   it('a long JSON list goes out gzip or brotli, and decodes to the same JSON', async () => {
-    const llano = await pedir('/api/usuarios');
+    const llano = await aceptando('/api/usuarios');
     expect(llano.statusCode).toBe(200);
     expect(llano.headers['content-encoding']).toBeUndefined();
     expect(llano.rawPayload.length).toBeGreaterThan(3 * UMBRAL);
 
-    const gz = await pedir('/api/usuarios', 'gzip, deflate');
+    const gz = await aceptando('/api/usuarios', 'gzip, deflate');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
     expect(gz.rawPayload.length).toBeLessThan(llano.rawPayload.length / 3);
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(llano.json());
 
-    const br = await pedir('/api/usuarios', 'br');
+    const br = await aceptando('/api/usuarios', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(llano.json());
     // The plugin's opt-out (a person debugging with curl), which only the plugin honours.
-    const sin = await pedir('/api/usuarios', 'gzip', { 'x-no-compression': '1' });
+    const sin = await aceptando('/api/usuarios', 'gzip', { 'x-no-compression': '1' });
     expect(sin.headers['content-encoding']).toBeUndefined();
   });
 
   it('a short answer, below the threshold, goes out as it is', async () => {
-    const r = await pedir('/api/usuarios?limit=1', 'gzip');
+    const r = await aceptando('/api/usuarios?limit=1', 'gzip');
     expect(r.statusCode).toBe(200);
     expect(r.rawPayload.length).toBeLessThan(UMBRAL);
     expect(r.headers['content-encoding']).toBeUndefined();
@@ -95,51 +91,53 @@ describe('answers compressed above 1 KiB', () => {
 
   it('the page of the web app is compressed; a file the build compressed is sent as made', async () => {
     const html = { accept: 'text/html' };
-    const llana = await pedir('/demo', undefined, html);
+    const llana = await aceptando('/demo', undefined, html);
     expect(llana.rawPayload.length).toBeGreaterThan(UMBRAL);
-    const pagina = await pedir('/demo', 'gzip', html);
+    const pagina = await aceptando('/demo', 'gzip', html);
     expect(pagina.headers['content-type']).toMatch(/^text\/html/);
     expect(pagina.headers['content-encoding']).toBe('gzip');
     expect(pagina.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(pagina.rawPayload).toString()).toBe(llana.body);
     // The bare page, under the threshold, goes as it is.
-    const corta = await pedir('/', 'gzip', html);
+    const corta = await aceptando('/', 'gzip', html);
     expect([corta.statusCode, corta.headers['content-encoding']]).toEqual([200, undefined]);
     expect(corta.rawPayload.length).toBeLessThan(UMBRAL);
 
-    const js = await pedir('/assets/app-abc123.js', 'br, gzip');
+    const js = await aceptando('/assets/app-abc123.js', 'br, gzip');
     expect(js.headers['content-encoding']).toBe('br');
     // The build's own bytes, not compressed a second time.
     expect(js.rawPayload.equals(JS_BR)).toBe(true);
-    expect((await pedir('/assets/app-abc123.js')).body).toBe(JS);
+    expect((await aceptando('/assets/app-abc123.js')).body).toBe(JS);
   });
 
   it('an .xlsx download is never compressed: its bytes and length as stored', async () => {
-    const gen = await pedirComo(e, admin, 'POST', '/excel', { tipo: 'USUARIOS' });
+    const gen = await pedir(e.app, admin, 'POST', '/excel', { tipo: 'USUARIOS' });
     expect(gen.statusCode).toBe(200);
     const url = `/excel/descargar?nombre=${gen.json().nombreArchivo}`;
-    const archivo = await pedir(url, 'gzip, br');
+    const archivo = await aceptando(url, 'gzip, br');
     expect(archivo.statusCode).toBe(200);
     expect(archivo.headers['content-encoding']).toBeUndefined();
     expect(Number(archivo.headers['content-length'])).toBe(archivo.rawPayload.length);
     expect(archivo.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    expect(archivo.rawPayload.equals((await pedir(url)).rawPayload)).toBe(true);
+    expect(archivo.rawPayload.equals((await aceptando(url)).rawPayload)).toBe(true);
   });
 
   it('/metrics is compressed for a scraper that accepts gzip', async () => {
-    const r = await pedir('/metrics', 'gzip');
+    const r = await aceptando('/metrics', 'gzip');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(r.rawPayload).toString()).toContain('# HELP');
   });
 
   it('a gzip-encoded request body is not inflated: the bytes as sent are refused', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: gzipSync(JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' })),
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    });
+    const r = await pedir(
+      e.app,
+      null,
+      'POST',
+      '/iniciarSesion',
+      gzipSync(JSON.stringify({ username: 'admin', password: PASSWORD_DEMO, empresa: 'demo' })),
+      { cabeceras: { 'content-type': 'application/json', 'content-encoding': 'gzip' } },
+    );
     expect(r.statusCode).toBe(400);
   });
 });

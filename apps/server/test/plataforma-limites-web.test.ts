@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 // Issue 39: one cold start of the app loads over a hundred files, and an office's browsers share
 // one address. The per-address limit counts the API only.
@@ -24,8 +25,9 @@ afterAll(async () => {
   rmSync(web, { recursive: true, force: true });
 });
 
-const pedir = (url: string, ip: string, html = false) =>
-  e.app.inject({ url, remoteAddress: ip, headers: html ? { accept: 'text/html' } : {} });
+/** GET `url` from `ip`, as a page load (Accept: text/html) or not. */
+const desde = (url: string, ip: string, html = false) =>
+  pedir(e.app, null, 'GET', url, undefined, { ip, cabeceras: html ? { accept: 'text/html' } : {} });
 
 /** What a browser asks for before any API call: files, pages, the manifest, its icons, the logo. */
 const DE_LA_WEB: [url: string, html: boolean, status: number][] = [
@@ -45,16 +47,16 @@ describe('the per-address rate limit', () => {
     // Ten browsers' worth of cold starts from one address, far past MAX.
     for (let vez = 0; vez < 10; vez++) {
       for (const [url, html, status] of DE_LA_WEB) {
-        const r = await pedir(url, ip, html);
+        const r = await desde(url, ip, html);
         expect([url, r.statusCode]).toEqual([url, status]);
         expect(r.headers['x-ratelimit-remaining']).toBeUndefined();
       }
     }
     // The API's whole allowance is still there, and then it ends.
     const api = [];
-    for (let i = 0; i <= MAX; i++) api.push((await pedir('/getEmpresa/demo', ip)).statusCode);
+    for (let i = 0; i <= MAX; i++) api.push((await desde('/getEmpresa/demo', ip)).statusCode);
     expect(api).toEqual([...Array(MAX).fill(200), 429]);
     // An address over its API limit still loads the app (no browser left on "Cargando…").
-    for (const [url, html, status] of DE_LA_WEB) expect((await pedir(url, ip, html)).statusCode).toBe(status);
+    for (const [url, html, status] of DE_LA_WEB) expect((await desde(url, ip, html)).statusCode).toBe(status);
   });
 });

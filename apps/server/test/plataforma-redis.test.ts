@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** A redis-server of this test alone, on a free port, that the test stops and starts again. */
 class RedisPropio {
@@ -68,7 +69,7 @@ afterAll(async () => {
 });
 
 const desde = (ip: string, n: number, url = '/getEmpresa/demo') =>
-  Promise.all(Array.from({ length: n }, () => e.app.inject({ url, remoteAddress: ip })));
+  Promise.all(Array.from({ length: n }, () => pedir(e.app, null, 'GET', url, undefined, { ip })));
 const estados = (rs: { statusCode: number }[]) => {
   const cuenta: Record<number, number> = {};
   for (const r of rs) cuenta[r.statusCode] = (cuenta[r.statusCode] ?? 0) + 1;

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { construirApp } from '../src/app.ts';
 import { type Config, leerConfig } from '../src/config.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir, recargar } from './peticion.ts';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -32,7 +33,9 @@ async function conOtraApp(ajustes: Partial<Config>, probar: (app: Entorno['app']
 const desdeCliente = (cliente: string, n: number, url = '/getEmpresa/demo') =>
   Promise.all(
     Array.from({ length: n }, (_, i) =>
-      e.app.inject({ url, headers: { 'x-forwarded-for': `10.9.${i}.1, ${cliente}` } }),
+      pedir(e.app, null, 'GET', url, undefined, {
+        cabeceras: { 'x-forwarded-for': `10.9.${i}.1, ${cliente}` },
+      }),
     ),
   );
 const estados = (rs: { statusCode: number }[]) => {
@@ -61,7 +64,9 @@ describe('TRUST_PROXY', () => {
     await conOtraApp({ trustProxy: '127.0.0.1' }, async (app) => {
       const rs = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          app.inject({ url: '/getEmpresa/demo', headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.9` } }),
+          pedir(app, null, 'GET', '/getEmpresa/demo', undefined, {
+            cabeceras: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.9` },
+          }),
         ),
       );
       expect(estados(rs)).toEqual({ 200: 20, 429: 20 });
@@ -75,7 +80,7 @@ describe('/health and /ready', () => {
     expect(estados(await desdeCliente(cliente, 25))).toEqual({ 200: 20, 429: 5 });
     expect(estados(await desdeCliente(cliente, 30, '/health'))).toEqual({ 200: 30 });
     expect(estados(await desdeCliente(cliente, 30, '/ready'))).toEqual({ 200: 30 });
-    expect((await e.app.inject({ url: '/ready' })).json()).toEqual({ estado: 'ok' });
+    expect((await pedir(e.app, null, 'GET', '/ready')).json()).toEqual({ estado: 'ok' });
   });
 
   it('/ready answers 503 with a mensaje while the database is away; /health still 200', {
@@ -84,10 +89,10 @@ describe('/health and /ready', () => {
     const sinBase = await crearEntorno();
     await sinBase.db.destroy();
     try {
-      const r = await sinBase.app.inject({ url: '/ready' });
+      const r = await pedir(sinBase.app, null, 'GET', '/ready');
       expect(r.statusCode).toBe(503);
       expect(r.json()).toEqual({ mensaje: M.servicioNoDisponible });
-      expect((await sinBase.app.inject({ url: '/health' })).statusCode).toBe(200);
+      expect((await pedir(sinBase.app, null, 'GET', '/health')).statusCode).toBe(200);
     } finally {
       await sinBase.cerrar().catch(() => {});
     }
@@ -98,13 +103,15 @@ describe('/metrics and /docs behind their tokens', () => {
   const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
   it('/metrics: 401 without or with a wrong token, the figures with it', async () => {
-    const sin = await e.app.inject({ url: '/metrics' });
+    const sin = await pedir(e.app, null, 'GET', '/metrics');
     expect(sin.statusCode).toBe(401);
     expect(sin.json()).toEqual({ mensaje: M.sinToken });
-    const mal = await e.app.inject({ url: '/metrics', headers: bearer('token-docs') });
+    const mal = await pedir(e.app, null, 'GET', '/metrics', undefined, { cabeceras: bearer('token-docs') });
     expect(mal.statusCode).toBe(401);
     expect(mal.json()).toEqual({ mensaje: M.tokenInvalido });
-    const bien = await e.app.inject({ url: '/metrics', headers: bearer('token-metricas') });
+    const bien = await pedir(e.app, null, 'GET', '/metrics', undefined, {
+      cabeceras: bearer('token-metricas'),
+    });
     expect(bien.statusCode).toBe(200);
     for (const nombre of [
       'process_cpu_seconds_total',
@@ -120,17 +127,14 @@ describe('/metrics and /docs behind their tokens', () => {
 
   it('business figures: sends by outcome and provider, provider latency, open top-ups', async () => {
     const s = await entrar(e.app, 'admin');
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      payload: { dn: '5512340001', compania: 'T', monto: 30 },
-      headers: { ...conToken(s.token, s.xsrf), 'idempotency-key': 'k-metricas' },
-    });
+    const r = await recargar(e.app, s, { dn: '5512340001', compania: 'T', monto: 30 }, 'k-metricas');
     expect(r.json()).toMatchObject({ estado: 'exitosa' });
     // The same row as if its outcome were still unknown, an hour old.
     await sql`update recargas set estado = 'pendiente', creada = now() - interval '1 hour'
       where id = ${r.json().id}`.execute(e.db);
-    const m = (await e.app.inject({ url: '/metrics', headers: bearer('token-metricas') })).body;
+    const m = (
+      await pedir(e.app, null, 'GET', '/metrics', undefined, { cabeceras: bearer('token-metricas') })
+    ).body;
     expect(m).toMatch(/recargas_envios_total\{proveedor="[^"]+",resultado="aceptada"\} 1\n/);
     expect(m).toMatch(/proveedor_latencia_segundos_count\{proveedor="[^"]+",operacion="send"\} 1\n/);
     expect(m).toMatch(/recargas_abiertas\{estado="pendiente"\} 1\n/);
@@ -139,9 +143,12 @@ describe('/metrics and /docs behind their tokens', () => {
   });
 
   it('/docs: the same with its own token', async () => {
-    expect((await e.app.inject({ url: '/docs/json' })).statusCode).toBe(401);
-    expect((await e.app.inject({ url: '/docs', headers: bearer('token-metricas') })).statusCode).toBe(401);
-    const r = await e.app.inject({ url: '/docs/json', headers: bearer('token-docs') });
+    expect((await pedir(e.app, null, 'GET', '/docs/json')).statusCode).toBe(401);
+    expect(
+      (await pedir(e.app, null, 'GET', '/docs', undefined, { cabeceras: bearer('token-metricas') }))
+        .statusCode,
+    ).toBe(401);
+    const r = await pedir(e.app, null, 'GET', '/docs/json', undefined, { cabeceras: bearer('token-docs') });
     expect(r.json().openapi).toMatch(/^3\./);
   });
 
@@ -149,15 +156,15 @@ describe('/metrics and /docs behind their tokens', () => {
     const sinTokens = { metricsToken: undefined, docsToken: undefined };
     await conOtraApp({ ...sinTokens, produccion: true }, async (app) => {
       for (const url of ['/metrics', '/docs/json']) {
-        const r = await app.inject({ url });
+        const r = await pedir(app, null, 'GET', url);
         expect(r.statusCode).toBe(404);
         expect(r.json()).toEqual({ mensaje: M.noEncontrado });
       }
-      expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+      expect((await pedir(app, null, 'GET', '/health')).statusCode).toBe(200);
     });
     await conOtraApp(sinTokens, async (app) => {
-      expect((await app.inject({ url: '/metrics' })).statusCode).toBe(200);
-      expect((await app.inject({ url: '/docs/json' })).statusCode).toBe(200);
+      expect((await pedir(app, null, 'GET', '/metrics')).statusCode).toBe(200);
+      expect((await pedir(app, null, 'GET', '/docs/json')).statusCode).toBe(200);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 let e: Entorno;
 beforeAll(async () => {
@@ -9,14 +10,14 @@ afterAll(() => e.cerrar());
 
 describe('operational endpoints', () => {
   it('/health answers while the process lives (readiness: plataforma-salud.test.ts)', async () => {
-    const r = await e.app.inject({ url: '/health' });
+    const r = await pedir(e.app, null, 'GET', '/health');
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ estado: 'ok' });
   });
 
   it('/metrics exposes request durations by route', async () => {
-    await e.app.inject({ url: '/getEmpresa/demo' });
-    const r = await e.app.inject({ url: '/metrics' });
+    await pedir(e.app, null, 'GET', '/getEmpresa/demo');
+    const r = await pedir(e.app, null, 'GET', '/metrics');
     expect(r.statusCode).toBe(200);
     expect(r.body).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/getEmpresa\/:name",status="200"\} 1/,
@@ -24,7 +25,7 @@ describe('operational endpoints', () => {
   });
 
   it('/docs/json is the OpenAPI document generated from the contracts', async () => {
-    const r = await e.app.inject({ url: '/docs/json' });
+    const r = await pedir(e.app, null, 'GET', '/docs/json');
     const doc = r.json();
     expect(doc.openapi).toMatch(/^3\./);
     const login = doc.paths['/iniciarSesion'].post;
@@ -46,7 +47,9 @@ describe('operational endpoints', () => {
   });
 
   it('security headers are set and no CORS is offered', async () => {
-    const r = await e.app.inject({ url: '/getEmpresa/demo', headers: { origin: 'https://otro.example' } });
+    const r = await pedir(e.app, null, 'GET', '/getEmpresa/demo', undefined, {
+      cabeceras: { origin: 'https://otro.example' },
+    });
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");

@@ -3,21 +3,21 @@ import type { DetallePorta, PortOut, RespuestaRecargaPorta } from '@recargas/con
 import { describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { simuladorDe } from './entorno.ts';
-import { e, fila, lista, nueva, pedir, prepararPortas } from './portabilidades-prueba.ts';
+import { como, e, fila, lista, nueva, prepararPortas } from './portabilidades-prueba.ts';
 
 /** A port-out row from new to recharged (section 4), its refusals, and the external recharge. */
 prepararPortas();
 
 const accion = (id: number, accion: 'activar' | 'portar', quien = 'admin') =>
-  pedir(quien, 'POST', '/api/portOuts/activacion', { id, accion, origin: 'web', icc: 'ignorado' });
-const recargar = (id: number, quien = 'admin') => pedir(quien, 'POST', '/api/portOuts/transactions', { id });
+  como(quien, 'POST', '/api/portOuts/activacion', { id, accion, origin: 'web', icc: 'ignorado' });
+const recargar = (id: number, quien = 'admin') => como(quien, 'POST', '/api/portOuts/transactions', { id });
 const externa = (id: number, folio?: string) =>
-  pedir('admin', 'POST', '/api/portOuts/foreignTransactions', {
+  como('admin', 'POST', '/api/portOuts/foreignTransactions', {
     id,
     ...(folio !== undefined ? { folio } : {}),
     type: 3,
   });
-const actualizar = (cambios: Record<string, unknown>) => pedir('admin', 'PATCH', '/api/portOuts', cambios);
+const actualizar = (cambios: Record<string, unknown>) => como('admin', 'PATCH', '/api/portOuts', cambios);
 
 describe('the row flow (section 4), enforced on the server', () => {
   const icc = '8952140000000001234';
@@ -31,7 +31,7 @@ describe('the row flow (section 4), enforced on the server', () => {
     const r = await recargar(id);
     expect(r).toMatchObject({ status: 409, cuerpo: { mensaje: M.aunNoRecargar } });
     expect((await externa(id, 'F1')).cuerpo.mensaje).toBe(M.aunNoRecargar);
-    expect((await pedir('admin', 'GET', '/api/portOuts/5600001234')).status).toBe(404);
+    expect((await como('admin', 'GET', '/api/portOuts/5600001234')).status).toBe(404);
   });
 
   it('Activar gives the SIM its number from ATT, once', async () => {
@@ -113,7 +113,7 @@ describe('the row flow (section 4), enforced on the server', () => {
 
   it('Detalles: the ATT detail of the ported number', async () => {
     const dn = `56${icc.slice(-8)}`;
-    const r = await pedir('admin', 'GET', `/api/portOuts/${dn}`);
+    const r = await como('admin', 'GET', `/api/portOuts/${dn}`);
     expect(r.status).toBe(200);
     const d = r.cuerpo as unknown as DetallePorta;
     expect(d).toMatchObject({ telefonoAPortar: '5512345678', telefonoDestino: dn, estado: 'PORTADO' });
@@ -126,14 +126,14 @@ describe('the row flow (section 4), enforced on the server', () => {
       'telefonoAPortar',
       'telefonoDestino',
     ]);
-    expect((await pedir('gmcel', 'GET', `/api/portOuts/${dn}`)).status).toBe(404);
-    expect((await pedir('admin', 'GET', '/api/portOuts/12ab')).cuerpo.mensaje).toBe(M.portaDnInvalido);
+    expect((await como('gmcel', 'GET', `/api/portOuts/${dn}`)).status).toBe(404);
+    expect((await como('admin', 'GET', '/api/portOuts/12ab')).cuerpo.mensaje).toBe(M.portaDnInvalido);
   });
 
   it('the detail fails with its message when ATT does not answer', async () => {
     const sim = await simuladorDe(e);
     sim.configurar({ tasa5xx: 1 });
-    const r = await pedir('admin', 'GET', `/api/portOuts/56${icc.slice(-8)}`);
+    const r = await como('admin', 'GET', `/api/portOuts/56${icc.slice(-8)}`);
     sim.configurar(SIN_FALLAS);
     expect(r).toMatchObject({ status: 502, cuerpo: { mensaje: M.detalleFallido } });
   });
@@ -148,7 +148,7 @@ describe('the row flow (section 4), enforced on the server', () => {
     const cobradoAntes = sim.registro().cobrado;
     const [a, b] = await Promise.all([
       recargar(id),
-      pedir('admin', 'POST', '/api/portOuts/transactions', { id }, { 'idempotency-key': 'otra-clave' }),
+      como('admin', 'POST', '/api/portOuts/transactions', { id }, { 'idempotency-key': 'otra-clave' }),
     ]);
     const oks = [a, b].filter((r) => r.status === 200);
     expect(oks.length).toBeGreaterThanOrEqual(1);
@@ -229,13 +229,13 @@ describe('recharge failures and the external recharge', () => {
 
   it('another company’s row is not found, and bad ids are refused with a message', async () => {
     const id = (await lista()).cuerpo.portOuts[0]?.id as number;
-    expect((await pedir('gmcel', 'POST', '/api/portOuts/activacion', { id, accion: 'activar' })).status).toBe(
+    expect((await como('gmcel', 'POST', '/api/portOuts/activacion', { id, accion: 'activar' })).status).toBe(
       404,
     );
-    expect((await pedir('gmcel', 'POST', '/api/portOuts/transactions', { id })).status).toBe(404);
-    expect((await pedir('gmcel', 'PATCH', '/api/portOuts', { id, nip: '1234' })).status).toBe(404);
+    expect((await como('gmcel', 'POST', '/api/portOuts/transactions', { id })).status).toBe(404);
+    expect((await como('gmcel', 'PATCH', '/api/portOuts', { id, nip: '1234' })).status).toBe(404);
     for (const cuerpo of [{}, { id: 'x' }, { id: -1 }, { id: 1e30 }]) {
-      const r = await pedir('admin', 'POST', '/api/portOuts/transactions', cuerpo);
+      const r = await como('admin', 'POST', '/api/portOuts/transactions', cuerpo);
       expect(r.status).toBe(400);
       expect(typeof r.cuerpo.mensaje).toBe('string');
     }

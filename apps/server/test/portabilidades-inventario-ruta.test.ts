@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import type { RespuestaInventario, RespuestaInventarioRuta } from '@recargas/contracts/portabilidades';
 import { describe, expect, it } from 'vitest';
 import { hoyEn } from '../src/lib/fechas.ts';
-import { e, pedir, prepararPortas, ZONA } from './portabilidades-prueba.ts';
+import { como, e, prepararPortas, ZONA } from './portabilidades-prueba.ts';
 
 /** POST api/portOuts/inventoryDaysRoute: the breadcrumb's steps, with inventoryDays' filters. */
 prepararPortas();
@@ -13,12 +13,12 @@ const partes = (dia: string, lado: 'initial' | 'final') => {
 };
 const rango = { ...partes('2020-01-01', 'initial'), ...partes(hoyEn(ZONA), 'final') };
 const ruta = async (quien: string, cuerpo: object) => {
-  const r = await pedir(quien, 'POST', '/api/portOuts/inventoryDaysRoute', cuerpo);
+  const r = await como(quien, 'POST', '/api/portOuts/inventoryDaysRoute', cuerpo);
   return { status: r.status, cuerpo: r.cuerpo as unknown as RespuestaInventarioRuta & { mensaje?: string } };
 };
 const filas = async (quien: string, cuerpo: object) =>
   (
-    (await pedir(quien, 'POST', '/api/portOuts/inventoryDays', cuerpo))
+    (await como(quien, 'POST', '/api/portOuts/inventoryDays', cuerpo))
       .cuerpo as unknown as RespuestaInventario
   ).inventario;
 type Fila = RespuestaInventario['inventario'][number];

@@ -4,14 +4,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hoyEn } from '../src/lib/fechas.ts';
 import { rangoPorDefecto } from '../src/modules/portabilidades/service.ts';
-import { e, empresaId, pedir, prepararPortas, ZONA } from './portabilidades-prueba.ts';
+import { como, e, empresaId, prepararPortas, ZONA } from './portabilidades-prueba.ts';
 
 /** POST api/portOuts/inventoryDays: the lines delivered per leader and per client. */
 prepararPortas();
 
 describe('POST api/portOuts/inventoryDays', () => {
   const inv = async (quien: string, cuerpo: object) => {
-    const r = await pedir(quien, 'POST', '/api/portOuts/inventoryDays', cuerpo);
+    const r = await como(quien, 'POST', '/api/portOuts/inventoryDays', cuerpo);
     return { status: r.status, cuerpo: r.cuerpo as unknown as RespuestaInventario & { mensaje?: string } };
   };
   const partes = (dia: string, lado: 'initial' | 'final') => {

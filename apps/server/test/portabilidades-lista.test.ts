@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PORTAS_DEMO } from '../src/db/seed/portabilidades.ts';
 import { hoyEn } from '../src/lib/fechas.ts';
 import { rangoPorDefecto } from '../src/modules/portabilidades/service.ts';
-import { lista, pedir, prepararPortas, ZONA } from './portabilidades-prueba.ts';
+import { como, lista, prepararPortas, ZONA } from './portabilidades-prueba.ts';
 
 /** GET api/portOuts (range, paging, chips, who sees it) and the Excel file of port-outs. */
 prepararPortas();
@@ -72,22 +72,20 @@ describe('GET api/portOuts', () => {
 
 describe('Excel PORTAS and InventoryDays', () => {
   it('exports the port-outs of the range and the inventory, to those who may see them', async () => {
-    const portas = await pedir('admin', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} });
+    const portas = await como('admin', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} });
     expect(portas.status).toBe(200);
     expect(portas.cuerpo.filas).toBeGreaterThanOrEqual(PORTAS_DEMO);
-    const inv = await pedir('lider', 'POST', '/excel', { tipo: 'InventoryDays', fechas: {} });
+    const inv = await como('lider', 'POST', '/excel', { tipo: 'InventoryDays', fechas: {} });
     expect(inv.status).toBe(200);
     expect(inv.cuerpo.filas).toBeGreaterThan(0);
-    expect((await pedir('lider', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} })).status).toBe(403);
-    expect((await pedir('cliente', 'POST', '/excel', { tipo: 'InventoryDays', fechas: {} })).status).toBe(
-      403,
-    );
-    expect((await pedir('gmcel', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} })).cuerpo.filas).toBe(0);
+    expect((await como('lider', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} })).status).toBe(403);
+    expect((await como('cliente', 'POST', '/excel', { tipo: 'InventoryDays', fechas: {} })).status).toBe(403);
+    expect((await como('gmcel', 'POST', '/excel', { tipo: 'PORTAS', fechas: {} })).cuerpo.filas).toBe(0);
   });
 
   it('PORTAS keeps the chips of the screen: the file has the rows the list counts', async () => {
     const filtros = { portDate: ['2'] };
-    const lista = await pedir(
+    const lista = await como(
       'admin',
       'GET',
       `/api/portOuts?filtros=${encodeURIComponent(JSON.stringify(filtros))}`,
@@ -95,9 +93,9 @@ describe('Excel PORTAS and InventoryDays', () => {
     const total = (lista.cuerpo as { total: number }).total;
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(PORTAS_DEMO);
-    const r = await pedir('admin', 'POST', '/excel', { tipo: 'PORTAS', fechas: {}, filtros });
+    const r = await como('admin', 'POST', '/excel', { tipo: 'PORTAS', fechas: {}, filtros });
     expect(r.cuerpo.filas).toBe(total);
-    const malo = await pedir('admin', 'POST', '/excel', {
+    const malo = await como('admin', 'POST', '/excel', {
       tipo: 'PORTAS',
       fechas: {},
       filtros: { nada: ['x'] },

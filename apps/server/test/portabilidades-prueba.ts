@@ -1,6 +1,7 @@
 import type { PortOut, RespuestaPortas } from '@recargas/contracts/portabilidades';
 import { afterAll, beforeAll } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, idEmpresa, type Sesion } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idEmpresa, type Sesion } from './entorno.ts';
+import { type Metodo, pedir } from './peticion.ts';
 
 /**
  * The set-up the port-out test files share: one environment per file, the sessions by name
@@ -21,25 +22,20 @@ export function prepararPortas(): void {
   afterAll(() => e.cerrar());
 }
 
-export async function pedir(
+/** A call as the user named `quien` of this file's sessions, its answer parsed. */
+export async function como(
   quien: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: Metodo,
   url: string,
   payload?: unknown,
-  extra: Record<string, string> = {},
+  cabeceras: Record<string, string> = {},
 ) {
-  const u = s[quien] as Sesion;
-  const r = await e.app.inject({
-    method,
-    url,
-    headers: { ...conToken(u.token, u.xsrf), ...extra },
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  const r = await pedir(e.app, s[quien] as Sesion, method, url, payload, { cabeceras });
   return { status: r.statusCode, cuerpo: r.json() as Record<string, unknown> };
 }
 
 export const lista = async (quien = 'admin', query = '') => {
-  const r = await pedir(quien, 'GET', `/api/portOuts?${query}`);
+  const r = await como(quien, 'GET', `/api/portOuts?${query}`);
   return { status: r.status, cuerpo: r.cuerpo as unknown as RespuestaPortas & { mensaje?: string } };
 };
 export const empresaId = (codigo: string) => idEmpresa(e, codigo);

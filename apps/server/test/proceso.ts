@@ -101,3 +101,16 @@ export const entornoDeProceso = (
   DOS_PASOS_CLAVES: `prueba:${o.secreto}`,
   ...mas,
 });
+
+/**
+ * The fault suites' API settings besides its database: a short send timeout, reconciliation and
+ * the sweep after a second, "never received" believed after 15 s, no request limit, a quiet log.
+ */
+export const AJUSTES_DE_FALLAS: NodeJS.ProcessEnv = {
+  PROVIDER_TIMEOUT_MS: '300',
+  RECONCILIAR_TRAS: '1',
+  BARRIDO_TRAS: '1',
+  GRACIA_NO_ENCONTRADA: '15',
+  RATE_LIMIT_MAX: '10000000',
+  LOG_LEVEL: 'fatal',
+};

@@ -1,14 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { M } from '@recargas/contracts/mensajes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leerPlataforma } from '../src/cli/proveedor.ts';
-import { abrirDb, type Db } from '../src/db/database.ts';
-import { migrar } from '../src/db/migrate.ts';
-import { admin, adminCompilado } from './admin-cli.ts';
-import { baseDeDatosNueva } from './entorno.ts';
+import { admin, adminCompilado, baseParaCli } from './admin-cli.ts';
 
 /**
  * Issue 39 from the operator's side: a new company's platforms have no provider, and
@@ -16,41 +10,10 @@ import { baseDeDatosNueva } from './entorno.ts';
  * image's compiled CLI (plain node). On a folder of the embedded database, or a fresh
  * PostgreSQL database when DATABASE_URL is set.
  */
-let env: NodeJS.ProcessEnv;
-let carpeta: string | undefined;
-let borrar: () => Promise<void>;
-
-beforeAll(async () => {
-  const base = await baseDeDatosNueva();
-  borrar = base.borrar;
-  if (base.url)
-    env = {
-      DATABASE_URL: base.url,
-      JWT_SECRET: 'secreto-de-la-prueba-de-proveedores-0123456789',
-      DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-de-proveedores-0123456789',
-    };
-  else {
-    carpeta = mkdtempSync(join(tmpdir(), 'b-proveedores-'));
-    env = { DATA_DIR: carpeta };
-  }
-  await enBase(migrar);
-}, 180_000);
-afterAll(async () => {
-  await borrar();
-  if (carpeta) rmSync(carpeta, { recursive: true, force: true });
-});
-
-async function enBase<T>(leer: (db: Db) => Promise<T>): Promise<T> {
-  const db = await abrirDb({ databaseUrl: env.DATABASE_URL, dataDir: carpeta ?? '' });
-  try {
-    return await leer(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const base = baseParaCli('proveedores');
 
 const plataformas = () =>
-  enBase((db) =>
+  base.enBase((db) =>
     db
       .selectFrom('proveedores as p')
       .innerJoin('empresas as e', 'e.id', 'p.empresa_id')
@@ -94,7 +57,7 @@ describe('set-provider arguments', () => {
 // Each run starts a process that opens the database: seconds each on a busy machine.
 describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
   it('help lists it', async () => {
-    const r = await admin(['help'], env);
+    const r = await admin(['help'], base.env);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toContain(
       'npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|ninguno> [CUENTA]',
@@ -102,7 +65,7 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
   });
 
   it('create-company: both platforms without a provider', async () => {
-    const r = await admin(['create-company', 'acme', 'Acme SA'], env);
+    const r = await admin(['create-company', 'acme', 'Acme SA'], base.env);
     expect([r.codigo, r.stderr]).toEqual([0, '']);
     expect(await plataformas()).toEqual([
       { numero: 1, adaptador: 'ninguno', cuenta: null },
@@ -111,7 +74,7 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
   });
 
   it('names a Reloadly account, on the audit trail; warns when this shell lacks its credentials', async () => {
-    const r = await admin(['set-provider', 'acme', '1', 'reloadly', 'miempresa'], env);
+    const r = await admin(['set-provider', 'acme', '1', 'reloadly', 'miempresa'], base.env);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toBe(
       'Plataforma 1 de acme: ninguno -> reloadly (cuenta MIEMPRESA); los procesos en marcha lo usan desde su siguiente recarga\n',
@@ -120,7 +83,7 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
       'Aviso: RELOADLY_MIEMPRESA_CLIENT_ID y _CLIENT_SECRET no están en este entorno',
     );
     expect((await plataformas())[0]).toEqual({ numero: 1, adaptador: 'reloadly', cuenta: 'MIEMPRESA' });
-    const rastro = await enBase((db) =>
+    const rastro = await base.enBase((db) =>
       db.selectFrom('auditoria').select(['usuario', 'tipo', 'tabla', 'antes', 'despues']).execute(),
     );
     expect(rastro).toEqual([
@@ -132,15 +95,18 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
         despues: { adaptador: 'reloadly', cuenta: 'MIEMPRESA' },
       },
     ]);
-    const igual = await admin(['set-provider', 'acme', '1', 'reloadly', 'MIEMPRESA'], env);
+    const igual = await admin(['set-provider', 'acme', '1', 'reloadly', 'MIEMPRESA'], base.env);
     expect(igual.stdout).toBe('Plataforma 1 de acme: ya usa reloadly (cuenta MIEMPRESA); sin cambios\n');
   });
 
   it('refuses the simulator where it is refused (PROVEEDOR_SIMULADO=0), and a bad platform with the usage', async () => {
-    const r = await admin(['set-provider', 'acme', '2', 'simulador'], { ...env, PROVEEDOR_SIMULADO: '0' });
+    const r = await admin(['set-provider', 'acme', '2', 'simulador'], {
+      ...base.env,
+      PROVEEDOR_SIMULADO: '0',
+    });
     expect(r.codigo).toBe(1);
     expect(r.stderr).toMatch(/^El simulador no está permitido aquí/);
-    const mala = await admin(['set-provider', 'acme', '3', 'ninguno'], env);
+    const mala = await admin(['set-provider', 'acme', '3', 'ninguno'], base.env);
     expect(mala.codigo).toBe(2);
     expect(mala.stderr).toMatch(/^La plataforma debe ser 1 o 2\n\nUso:/);
     expect((await plataformas())[1]).toEqual({ numero: 2, adaptador: 'ninguno', cuenta: null });
@@ -148,9 +114,9 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
 
   it('works from the image: node dist/cli/admin.js, no TypeScript loader', async () => {
     construirSiHaceFalta();
-    const ayuda = await adminCompilado(['help'], env);
+    const ayuda = await adminCompilado(['help'], base.env);
     expect(ayuda.stdout).toContain('set-provider <empresa> <1|2>');
-    const r = await adminCompilado(['set-provider', 'acme', '2', 'simulador'], env);
+    const r = await adminCompilado(['set-provider', 'acme', '2', 'simulador'], base.env);
     expect(r).toMatchObject({ codigo: 0, stderr: '' });
     expect(r.stdout).toMatch(/^Plataforma 2 de acme: ninguno -> simulador;/);
     expect((await plataformas())[1]).toEqual({ numero: 2, adaptador: 'simulador', cuenta: null });

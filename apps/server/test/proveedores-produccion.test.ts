@@ -7,7 +7,9 @@ import { cambiarPlataforma } from '../src/cli/proveedor.ts';
 import type { Config } from '../src/config.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { admin as cli } from './admin-cli.ts';
-import { conToken, crearEntorno, type Entorno, entrar, reloadlyPrueba, type Sesion } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, reloadlyPrueba, type Sesion } from './entorno.ts';
+import { pedir, recargar as rec } from './peticion.ts';
+import { recargaYPlataforma } from './recargas-prueba.ts';
 
 /**
  * Issue 39: with the simulator refused (NODE_ENV=production: simuladorPermitido false) the demo
@@ -46,23 +48,13 @@ async function otraApp(ajustes: Partial<Config>) {
 }
 
 let n = 0;
-const recargar = (compania: string, app = e.app, quien = cliente, monto?: number) =>
-  app.inject({
-    method: 'POST',
-    url: '/checkOut',
-    headers: { ...conToken(quien.token, quien.xsrf), 'idempotency-key': `cerrada-${++n}` },
-    payload: { dn: `5547${String(n).padStart(6, '0')}`, compania, ...(monto ? { monto } : {}) },
-  });
-const pedir = (app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, payload, headers: conToken(admin.token, admin.xsrf) });
+const recargar = (compania: string, app = e.app, quien = cliente, monto?: number) => {
+  n++;
+  const cuerpo = { dn: `5547${String(n).padStart(6, '0')}`, compania, ...(monto ? { monto } : {}) };
+  return rec(app, quien, cuerpo, `cerrada-${n}`);
+};
 
-const fila = (id: number) =>
-  e.db
-    .selectFrom('recargas as r')
-    .innerJoin('proveedores as p', 'p.id', 'r.proveedor_id')
-    .select(['r.estado', 'r.mensaje', 'r.folio', 'p.numero'])
-    .where('r.id', '=', id)
-    .executeTakeFirstOrThrow();
+const fila = (id: number) => recargaYPlataforma(e.db, id);
 /** The client's count of top-ups today: a refused one gives its count back. */
 const usadas = async () =>
   (
@@ -111,7 +103,7 @@ describe('no simulator where it is refused (issue 39)', { timeout: 120_000 }, ()
       const r = await recargar('T', app);
       expect(r.statusCode).toBe(422);
       expect(r.json()).toMatchObject({ estado: 'fallida', folio: null, mensaje: M.plataformaSinProveedor });
-      expect(await fila(r.json().id)).toEqual({
+      expect(await fila(r.json().id)).toMatchObject({
         estado: 'fallida',
         mensaje: M.plataformaSinProveedor,
         folio: null,
@@ -137,11 +129,11 @@ describe('no simulator where it is refused (issue 39)', { timeout: 120_000 }, ()
       .limit(1)
       .executeTakeFirstOrThrow();
     for (const app of [e.app, porHttp]) {
-      const saldos = await pedir(app, 'GET', '/saldosData');
+      const saldos = await pedir(app, admin, 'GET', '/saldosData');
       expect(saldos.json().data.saldos).toEqual({ recargatodo: 0, pagaqui: { MOVISTAR: 0, IUSA_UNEFON: 0 } });
-      const estatus = await pedir(app, 'GET', `/statusActivacion/${icc.icc}`);
+      const estatus = await pedir(app, admin, 'GET', `/statusActivacion/${icc.icc}`);
       expect([estatus.statusCode, estatus.json().mensaje]).toEqual([503, M.plataformaSinProveedor]);
-      const activar = await pedir(app, 'POST', '/api/portOuts/activacion', {
+      const activar = await pedir(app, admin, 'POST', '/api/portOuts/activacion', {
         id: porta.id,
         accion: 'activar',
       });
@@ -158,10 +150,10 @@ describe('no simulator where it is refused (issue 39)', { timeout: 120_000 }, ()
 
   it("a real platform 2, the carrier's backup, takes what the closed platform 1 cannot", async () => {
     await ponerProveedor(['demo', '2', 'reloadly', 'PRUEBA']);
-    const { plataformas } = (await pedir(e.app, 'GET', '/plataformasEmpresa')).json();
+    const { plataformas } = (await pedir(e.app, admin, 'GET', '/plataformasEmpresa')).json();
     const pagaqui = plataformas.find((p: { usuario: string }) => p.usuario === 'pagaqui_centro').id;
     const respaldo = { carrier: 'T', empresaPlataformaId: null, respaldoId: pagaqui };
-    expect((await pedir(e.app, 'POST', '/cambiarPlataformasEmpresa', respaldo)).statusCode).toBe(200);
+    expect((await pedir(e.app, admin, 'POST', '/cambiarPlataformasEmpresa', respaldo)).statusCode).toBe(200);
 
     const r = await recargar('T');
     expect(r.statusCode).toBe(200);

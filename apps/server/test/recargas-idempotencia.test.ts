@@ -2,15 +2,8 @@ import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idUsuario,
-  type Sesion,
-  simuladorDe,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idUsuario, type Sesion, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { cuentaRecargas } from './recargas-prueba.ts';
 
 /**
@@ -33,12 +26,7 @@ beforeEach(async () => {
 let n = 0;
 const dnNuevo = () => `59${String(10_000_000 + ++n).slice(-8)}`;
 const recargar = (quien: Sesion | null, cuerpo: object, clave: string, url = '/checkOut') =>
-  e.app.inject({
-    method: 'POST',
-    url: quien ? url : '/checkOut/demo/recargaSinUsuario',
-    payload: cuerpo,
-    headers: { ...(quien ? conToken(quien.token, quien.xsrf) : {}), 'idempotency-key': clave },
-  });
+  pedir(e.app, quien, 'POST', quien ? url : '/checkOut/demo/recargaSinUsuario', cuerpo, { clave });
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const deDn = (dn: string) => e.db.selectFrom('recargas').selectAll().where('dn', '=', dn).execute();
@@ -207,12 +195,8 @@ describe('keys that name a resource stay shared on purpose', () => {
     const b = await masivas.crearBloque(e.app, 1, await usuarioId('admin'), [
       { icc: '8952166000000000001', dn: '5966000001', monto: 50, compania: 'T', nombre: 'Una' },
     ]);
-    const linea = (
-      await e.app.inject({
-        url: `/api/recargasMasivas?fecha=${b.fechaNumerica}`,
-        headers: conToken(s.admin.token),
-      })
-    ).json().lineas[0];
+    const linea = (await pedir(e.app, s.admin, 'GET', `/api/recargasMasivas?fecha=${b.fechaNumerica}`)).json()
+      .lineas[0];
     const a = await recargar(s.admin, { id: linea.id }, 'masiva-a', '/api/recargarIndividual');
     const r = await recargar(s.root, { id: linea.id }, 'masiva-a', '/api/recargarIndividual');
     expect(a.statusCode).toBe(200);

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as masivas from '../src/modules/masivas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { type Metodo, pedir } from './peticion.ts';
 import { cuentaRecargas, enviosDemo } from './recargas-prueba.ts';
 
 /**
@@ -40,13 +41,9 @@ beforeEach(async () => {
 
 const ctx = () => e.app;
 let n = 0;
-const pedir = (quien: Sesion, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  e.app.inject({
-    method,
-    url,
-    headers: { ...conToken(quien.token, quien.xsrf), 'idempotency-key': `rutas-${++n}` },
-    ...(payload ? { payload } : {}),
-  });
+/** Each call with a new Idempotency-Key. */
+const conClave = (quien: Sesion, method: Metodo, url: string, payload?: object) =>
+  pedir(e.app, quien, method, url, payload, { clave: `rutas-${++n}` });
 const cuenta = () => cuentaRecargas(e.db);
 const envios = () => enviosDemo(e);
 const permiso = (username: string, clave: string) =>
@@ -72,11 +69,11 @@ describe('bulk lines: the stored amount must be in the list when the line is rec
         nombre: `Montos ${i}`,
       })),
     );
-    const r = await pedir(s.admin, 'GET', `/api/recargasMasivas?fecha=${b.fechaNumerica}`);
+    const r = await conClave(s.admin, 'GET', `/api/recargasMasivas?fecha=${b.fechaNumerica}`);
     return { fecha: b.fechaNumerica, lineas: r.json().lineas as { id: number; monto: number }[] };
   };
   const mensajes = async (fecha: number) =>
-    (await pedir(s.admin, 'GET', `/api/recargasMasivas?fecha=${fecha}`)).json().lineas as {
+    (await conClave(s.admin, 'GET', `/api/recargasMasivas?fecha=${fecha}`)).json().lineas as {
       monto: number;
       mensaje: string | null;
       isRecargado: boolean;
@@ -86,14 +83,14 @@ describe('bulk lines: the stored amount must be in the list when the line is rec
     const { fecha, lineas } = await bloque([...NO_VENDIDOS, 50]);
     const [antes, enviadas] = [await cuenta(), await envios()];
     for (const l of lineas.filter((x) => x.monto !== 50)) {
-      const r = await pedir(s.admin, 'POST', '/api/recargarIndividual', { id: l.id });
+      const r = await conClave(s.admin, 'POST', '/api/recargarIndividual', { id: l.id });
       expect(r.statusCode, `${l.monto}`).toBe(400);
       expect(r.json().mensaje).toBe(M.montoNoPermitido);
     }
     expect(await cuenta()).toBe(antes);
     expect(await envios()).toBe(enviadas);
     const buena = lineas.find((x) => x.monto === 50);
-    const ok = await pedir(s.admin, 'POST', '/api/recargarIndividual', { id: buena?.id ?? 0 });
+    const ok = await conClave(s.admin, 'POST', '/api/recargarIndividual', { id: buena?.id ?? 0 });
     expect(ok.statusCode).toBe(200);
     expect(await cuenta()).toBe(antes + 1);
     const vistas = await mensajes(fecha);
@@ -101,15 +98,15 @@ describe('bulk lines: the stored amount must be in the list when the line is rec
     expect(vistas.find((x) => x.monto === 50)?.isRecargado).toBe(true);
     // Leaders and clients do not reach bulk top-ups at all.
     for (const quien of [s.lider, s.cliente])
-      expect((await pedir(quien, 'POST', '/api/recargarIndividual', { id: buena?.id ?? 0 })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await conClave(quien, 'POST', '/api/recargarIndividual', { id: buena?.id ?? 0 })).statusCode,
+      ).toBe(403);
   });
 
   it('the whole block (recargarBloque, its jobs): each such line fails with the message', async () => {
     const { fecha, lineas } = await bloque([...NO_VENDIDOS, 100, 200]);
     const [antes, enviadas] = [await cuenta(), await envios()];
-    const r = await pedir(s.admin, 'POST', '/api/recargarBloque', { fecha });
+    const r = await conClave(s.admin, 'POST', '/api/recargarBloque', { fecha });
     expect(r.json().encoladas).toBe(lineas.length);
     const ids = lineas.map((l) => l.id);
     const trabajos = await sql<{ data: masivas.TrabajoLinea }>`select data from pgboss.job
@@ -155,16 +152,18 @@ describe('port-outs: rechargeAmount is checked when written and when recharged',
   it('the edit (PATCH rechargeAmount) takes only an amount of the list', async () => {
     const id = await porta(100);
     for (const monto of NO_VENDIDOS) {
-      const r = await pedir(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: monto });
+      const r = await conClave(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: monto });
       expect(r.statusCode, `${monto}`).toBe(400);
       expect(r.json().mensaje).toBe(M.montoNoPermitido);
     }
     for (const monto of [0, -30, 30.5, true])
-      expect((await pedir(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: monto })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await conClave(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: monto })).statusCode,
+      ).toBe(400);
     expect(await montoDe(id)).toBe(100);
-    expect((await pedir(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: 70 })).statusCode).toBe(200);
+    expect((await conClave(s.admin, 'PATCH', '/api/portOuts', { id, rechargeAmount: 70 })).statusCode).toBe(
+      200,
+    );
     expect(await montoDe(id)).toBe(70);
   });
 
@@ -176,7 +175,7 @@ describe('port-outs: rechargeAmount is checked when written and when recharged',
         ['/api/portOuts/transactions', {}],
         ['/api/portOuts/foreignTransactions', { folio: 'EXT-1', type: 3 }],
       ] as const) {
-        const r = await pedir(s.admin, 'POST', url, { id, ...extra });
+        const r = await conClave(s.admin, 'POST', url, { id, ...extra });
         expect(r.statusCode, `${url} ${monto}`).toBe(400);
         expect(r.json().mensaje).toBe(M.montoNoPermitido);
       }
@@ -184,11 +183,13 @@ describe('port-outs: rechargeAmount is checked when written and when recharged',
     expect(await cuenta()).toBe(antes);
     expect(await envios()).toBe(enviadas);
     const buena = await porta(200);
-    const ok = await pedir(s.admin, 'POST', '/api/portOuts/transactions', { id: buena });
+    const ok = await conClave(s.admin, 'POST', '/api/portOuts/transactions', { id: buena });
     expect(ok.statusCode).toBe(200);
     expect(await envios()).toBe(enviadas + 1);
     for (const quien of [s.lider, s.cliente])
-      expect((await pedir(quien, 'POST', '/api/portOuts/transactions', { id: buena })).statusCode).toBe(403);
+      expect((await conClave(quien, 'POST', '/api/portOuts/transactions', { id: buena })).statusCode).toBe(
+        403,
+      );
   });
 });
 
@@ -211,7 +212,7 @@ describe('inventory lines', () => {
     return { id, icc };
   };
   const editar = (l: { id: number; icc: string }, cambios: Record<string, unknown>) =>
-    pedir(s.admin, 'POST', '/actualizarIcc', {
+    conClave(s.admin, 'POST', '/actualizarIcc', {
       id: l.id,
       icc: l.icc,
       dn: '5566778899',
@@ -238,7 +239,7 @@ describe('inventory lines', () => {
     expect((await editar(vieja, { monto: 99999, dn: '5566778800' })).statusCode).toBe(200);
     // ...but its top-up by ICC is refused, nothing written or sent.
     const [antes, enviadas] = [await cuenta(), await envios()];
-    const r = await pedir(s.cliente, 'POST', '/checkOut', { icc: vieja.icc, compania: 'T' });
+    const r = await conClave(s.cliente, 'POST', '/checkOut', { icc: vieja.icc, compania: 'T' });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.montoNoPermitido);
     expect(await cuenta()).toBe(antes);
@@ -254,7 +255,7 @@ describe('inventory lines', () => {
       const antes = await cuenta();
       // cliente holds no DN permission: a typed DN is dropped too, so no DN at all.
       for (const dn of ['', '5511112222']) {
-        const r = await pedir(s.cliente, 'POST', '/checkOut', { icc: l.icc, dn, compania });
+        const r = await conClave(s.cliente, 'POST', '/checkOut', { icc: l.icc, dn, compania });
         expect(r.statusCode).toBe(400);
         expect(r.json().mensaje).toBe(M.recargaFaltanDatos);
       }
@@ -266,7 +267,7 @@ describe('inventory lines', () => {
         .executeTakeFirstOrThrow();
       expect(enLinea.is_recargado).toBe(false);
       await permiso('cliente', clave);
-      const ok = await pedir(s.cliente, 'POST', '/checkOut', { icc: l.icc, compania });
+      const ok = await conClave(s.cliente, 'POST', '/checkOut', { icc: l.icc, compania });
       expect(ok.statusCode).toBe(200);
       expect(
         await e.db
@@ -278,18 +279,18 @@ describe('inventory lines', () => {
     }
     // Telcel needs no DN with an ICC.
     const telcel = await linea({ dn: '' });
-    expect((await pedir(s.lider, 'POST', '/checkOut', { icc: telcel.icc, compania: 'T' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await conClave(s.lider, 'POST', '/checkOut', { icc: telcel.icc, compania: 'T' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('what the screen sees and sends', () => {
   it('MONTO_LIDER: where Monto is hidden from non-administrators, a leader holding it sees it', async () => {
-    await pedir(s.lider, 'POST', '/checkOut', { dn: '5599887766', compania: 'T' });
-    await pedir(s.cliente, 'POST', '/checkOut', { dn: '5599887765', compania: 'T' });
+    await conClave(s.lider, 'POST', '/checkOut', { dn: '5599887766', compania: 'T' });
+    await conClave(s.cliente, 'POST', '/checkOut', { dn: '5599887765', compania: 'T' });
     const llaves = async (quien: Sesion) => {
-      const r = (await pedir(quien, 'GET', '/movimientos')).json();
+      const r = (await conClave(quien, 'GET', '/movimientos')).json();
       return {
         titulo: r.titulos.some((t: { llave: string }) => t.llave === 'monto'),
         montos: r.movimientos.every((m: { monto: unknown }) => typeof m.monto === 'number'),
@@ -304,7 +305,7 @@ describe('what the screen sees and sends', () => {
       expect(await llaves(s.cliente)).toEqual({ titulo: false, montos: false });
       expect(await llaves(s.admin)).toEqual({ titulo: true, montos: true });
       // The top-up's own answer hides it the same way (issue 18's result panel).
-      const oculta = await pedir(s.cliente, 'POST', '/checkOut', { dn: '5599887764', compania: 'T' });
+      const oculta = await conClave(s.cliente, 'POST', '/checkOut', { dn: '5599887764', compania: 'T' });
       expect(oculta.json()).toMatchObject({ dn: '5599887764', compania: 'T', monto: null });
     } finally {
       await sql`update empresas set ajustes = ajustes - 'ocultarMontoNoAdmin' where id = 1`.execute(e.db);
@@ -314,10 +315,14 @@ describe('what the screen sees and sends', () => {
   it('the platform switch counts only for an administrator holding PLATAFORMAS', async () => {
     const p2 = await simuladorDe(e, 'demo', 2);
     // portas is an administrator (level 1) without PLATAFORMAS.
-    const r = await pedir(s.portas, 'POST', '/checkOut', { dn: '5599887700', compania: 'T', plataforma: 2 });
+    const r = await conClave(s.portas, 'POST', '/checkOut', {
+      dn: '5599887700',
+      compania: 'T',
+      plataforma: 2,
+    });
     expect(r.statusCode).toBe(200);
     expect(p2.registro().recibidos[String(r.json().id)]).toBeUndefined();
-    const admin = await pedir(s.admin, 'POST', '/checkOut', {
+    const admin = await conClave(s.admin, 'POST', '/checkOut', {
       dn: '5599887701',
       compania: 'T',
       monto: 30,

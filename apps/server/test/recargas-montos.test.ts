@@ -10,7 +10,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { cuentaRecargas, enviosDemo } from './recargas-prueba.ts';
 
 /**
@@ -41,12 +42,7 @@ const dnNuevo = () => `56${String(10_000_000 + ++n).slice(-8)}`;
 const clave = () => `montos-${++n}`;
 
 const post = (url: string, cuerpo: unknown, quien?: Sesion) =>
-  e.app.inject({
-    method: 'POST',
-    url,
-    payload: cuerpo as Record<string, unknown>,
-    headers: { ...(quien ? conToken(quien.token, quien.xsrf) : {}), 'idempotency-key': clave() },
-  });
+  pedir(e.app, quien ?? null, 'POST', url, cuerpo, { clave: clave() });
 const cuenta = () => cuentaRecargas(e.db);
 const envios = () => enviosDemo(e);
 const fila = (id: number) =>
@@ -228,10 +224,10 @@ describe('who may choose an amount', () => {
   });
 
   it('the login hands the screen the same settings: the list and the select flag', async () => {
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: { username: 'lider', password: 'Demo.2026', empresa: 'demo' },
+    const r = await pedir(e.app, null, 'POST', '/iniciarSesion', {
+      username: 'lider',
+      password: 'Demo.2026',
+      empresa: 'demo',
     });
     expect(r.json()).toMatchObject({ isMonto: false, ajustes: { enviarMonto: true, montos: [...MONTOS] } });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** The last movements of the top-up screen (moved from recargas.test.ts, which passed 400 lines). */
 let e: Entorno;
@@ -14,7 +15,7 @@ afterAll(() => e.cerrar());
 
 describe('GET /movimientos', () => {
   it('the last 10 of the caller, newest first, with the titles', async () => {
-    const r = await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) });
+    const r = await pedir(e.app, cliente, 'GET', '/movimientos');
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.titulos.map((t: { valor: string }) => t.valor)).toEqual([
@@ -45,12 +46,10 @@ describe('GET /movimientos', () => {
       .where('codigo', '=', 'demo')
       .execute();
     try {
-      const deCliente = (
-        await e.app.inject({ url: '/movimientos', headers: conToken(cliente.token) })
-      ).json();
+      const deCliente = (await pedir(e.app, cliente, 'GET', '/movimientos')).json();
       expect(deCliente.titulos.map((t: { llave: string }) => t.llave)).not.toContain('monto');
       expect(deCliente.movimientos.every((m: { monto: unknown }) => m.monto === null)).toBe(true);
-      const deAdmin = (await e.app.inject({ url: '/movimientos', headers: conToken(admin.token) })).json();
+      const deAdmin = (await pedir(e.app, admin, 'GET', '/movimientos')).json();
       expect(deAdmin.titulos.map((t: { llave: string }) => t.llave)).toContain('monto');
     } finally {
       await e.db
@@ -62,10 +61,9 @@ describe('GET /movimientos', () => {
   });
 
   it('needs a token', async () => {
-    expect((await e.app.inject({ url: '/movimientos' })).statusCode).toBe(401);
+    expect((await pedir(e.app, null, 'GET', '/movimientos')).statusCode).toBe(401);
     expect(
-      (await e.app.inject({ method: 'POST', url: '/checkOut', payload: { dn: '5512345678', compania: 'T' } }))
-        .statusCode,
+      (await pedir(e.app, null, 'POST', '/checkOut', { dn: '5512345678', compania: 'T' })).statusCode,
     ).toBe(401);
   });
 });

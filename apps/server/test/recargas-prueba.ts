@@ -3,6 +3,15 @@ import { type Entorno, simuladorDe } from './entorno.ts';
 
 /** Helpers the top-up tests share. */
 
+/** A top-up's outcome and where it went: the platform's number and the platform user chosen. */
+export const recargaYPlataforma = (db: Db, id: number) =>
+  db
+    .selectFrom('recargas as r')
+    .innerJoin('proveedores as p', 'p.id', 'r.proveedor_id')
+    .select(['r.estado', 'r.mensaje', 'r.folio', 'r.plataforma_usuario_id', 'p.numero'])
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow();
+
 /** How many top-up rows the database holds. */
 export const cuentaRecargas = async (db: Db) =>
   Number(

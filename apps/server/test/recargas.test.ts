@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
-import { conToken, crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 let e: Entorno;
 let admin: Awaited<ReturnType<typeof entrar>>;
@@ -23,12 +24,7 @@ const dnNuevo = () => `55${String(10_000_000 + ++n).slice(-8)}`;
 
 type Sesion = Awaited<ReturnType<typeof entrar>>;
 const recargar = (s: Sesion, body: Record<string, unknown>, clave?: string, url = '/checkOut') =>
-  e.app.inject({
-    method: 'POST',
-    url,
-    payload: body,
-    headers: { ...conToken(s.token, s.xsrf), ...(clave ? { 'idempotency-key': clave } : {}) },
-  });
+  pedir(e.app, s, 'POST', url, body, { clave });
 const fila = (id: number) =>
   e.db.selectFrom('recargas').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ctx = () => e.app;
@@ -367,7 +363,7 @@ describe('external top-up and top-up without a user', () => {
       .where('codigo', '=', 'demo')
       .execute();
     const publica = (body: Record<string, unknown>, empresa = 'demo') =>
-      e.app.inject({ method: 'POST', url: `/checkOut/${empresa}/recargaSinUsuario`, payload: body });
+      pedir(e.app, null, 'POST', `/checkOut/${empresa}/recargaSinUsuario`, body);
     const a = await publica({ dn: dnNuevo(), compania: 'T' });
     expect(a.statusCode).toBe(200);
     expect(await fila(a.json().id)).toMatchObject({ usuario_id: null, tipo_recarga: 2, monto: 30 });

@@ -3,6 +3,7 @@ import { COLUMNAS_RECICLAJE } from '@recargas/contracts/reciclaje';
 import { describe, expect, it } from 'vitest';
 import { sumarDias } from '../src/lib/fechas.ts';
 import { idUsuario } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import {
   admin,
   adminDemo,
@@ -13,7 +14,7 @@ import {
   prepararReciclaje,
   tgmex,
 } from './reciclaje-entorno.ts';
-import { hoy, linea, lineaDb, pedir, pendientes } from './reciclaje-prueba.ts';
+import { hoy, linea, lineaDb, pendientes } from './reciclaje-prueba.ts';
 
 /** Reciclado masivo: the pending list, Reciclar and Olvidar one row, and Reciclar Todas. */
 prepararReciclaje();
@@ -52,12 +53,12 @@ describe('Reciclado masivo: the pending list', () => {
       clienteNombre: 'Cliente Sur',
     });
 
-    const r = await pedir(admin, 'GET', '/api/recicladas/pendientesPorReciclar');
+    const r = await pedir(e.app, admin, 'GET', '/api/recicladas/pendientesPorReciclar');
     expect(r.json().titulos.map((t: { llave: string }) => t.llave)).toEqual([...COLUMNAS_RECICLAJE]);
   });
 
   it('refuses a cursor that is not one of ours', async () => {
-    const r = await pedir(admin, 'GET', '/api/recicladas/pendientesPorReciclar?after=xyz');
+    const r = await pedir(e.app, admin, 'GET', '/api/recicladas/pendientesPorReciclar?after=xyz');
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.cursorInvalido);
   });
@@ -71,7 +72,7 @@ describe('Reciclar and Olvidar one row', () => {
       is_recargado: true,
       fecha_recarga: new Date('2026-01-05T12:00:00Z'),
     });
-    const r = await pedir(admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {
+    const r = await pedir(e.app, admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {
       accion: 'reciclar',
     });
     expect(r.statusCode).toBe(200);
@@ -98,7 +99,7 @@ describe('Reciclar and Olvidar one row', () => {
     });
     expect(registro[0]?.fecha_recarga?.toISOString()).toBe('2026-01-05T12:00:00.000Z');
 
-    const otra = await pedir(admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {});
+    const otra = await pedir(e.app, admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {});
     expect(otra.statusCode).toBe(409);
     expect(otra.json().mensaje).toBe(texto('dnNoPendiente', { dn: l.dn }));
     expect(
@@ -108,7 +109,7 @@ describe('Reciclar and Olvidar one row', () => {
 
   it('Olvidar leaves the line as it is until a later validity runs out', async () => {
     const l = await linea(tgmex, { lider_id: liderId });
-    const r = await pedir(admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {
+    const r = await pedir(e.app, admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {
       accion: 'olvidar',
     });
     expect(r.json()).toEqual({ mensaje: M.dnOlvidada, lineas: 1 });
@@ -136,7 +137,7 @@ describe('Reciclar and Olvidar one row', () => {
 
   it("another company's number is not in the inventory, and nothing of it changes", async () => {
     const ajena = await linea(demo, { lider_id: null });
-    const r = await pedir(admin, 'POST', `/api/recicladas/pendientesPorReciclar/${ajena.dn}`, {});
+    const r = await pedir(e.app, admin, 'POST', `/api/recicladas/pendientesPorReciclar/${ajena.dn}`, {});
     expect(r.statusCode).toBe(404);
     expect(r.json().mensaje).toBe(texto('dnNoEnInventario', { dn: ajena.dn }));
     expect(await lineaDb(ajena.id)).toEqual(ajena);
@@ -175,19 +176,19 @@ describe('Reciclar and Olvidar one row', () => {
       })
       .execute();
     for (const url of [`/api/recicladas/pendientesPorReciclar/${l.dn}`, `/api/dnReciclar/${l.dn}`]) {
-      const r = await pedir(admin, 'POST', url, {});
+      const r = await pedir(e.app, admin, 'POST', url, {});
       expect(r.statusCode).toBe(409);
       expect(r.json().mensaje).toBe(texto('dnEnRecarga', { dn: l.dn }));
     }
     expect(await lineaDb(l.id)).toEqual(l);
     // Once the top-up is over, the line can be recycled.
     await e.db.updateTable('recargas').set({ estado: 'fallida' }).where('linea_id', '=', l.id).execute();
-    const r = await pedir(admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {});
+    const r = await pedir(e.app, admin, 'POST', `/api/recicladas/pendientesPorReciclar/${l.dn}`, {});
     expect(r.json()).toEqual({ mensaje: M.dnReciclado, lineas: 1 });
   });
 
   it('a number that is not digits is a 400 with the line message', async () => {
-    const r = await pedir(admin, 'POST', '/api/recicladas/pendientesPorReciclar/55a1', {});
+    const r = await pedir(e.app, admin, 'POST', '/api/recicladas/pendientesPorReciclar/55a1', {});
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toContain(M.lineaDnInvalido);
   });
@@ -200,8 +201,8 @@ describe('Reciclar Todas', () => {
     const { total } = await pendientes(admin);
     expect(total).toBeGreaterThanOrEqual(12);
     const [a, b] = await Promise.all([
-      pedir(admin, 'POST', '/api/recicladas/pendientesPorReciclar'),
-      pedir(admin, 'POST', '/api/recicladas/pendientesPorReciclar'),
+      pedir(e.app, admin, 'POST', '/api/recicladas/pendientesPorReciclar'),
+      pedir(e.app, admin, 'POST', '/api/recicladas/pendientesPorReciclar'),
     ]);
     const bien = [a, b].filter((r) => r.statusCode === 200);
     const sobra = [a, b].filter((r) => r.statusCode !== 200);

@@ -2,8 +2,9 @@ import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
 import type { LineasTable } from '../src/db/schema.ts';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
-import { conToken, type Sesion } from './entorno.ts';
+import type { Sesion } from './entorno.ts';
 import { nuevaLinea } from './lineas-prueba.ts';
+import { pedir } from './peticion.ts';
 import { e } from './reciclaje-entorno.ts';
 
 /** Helpers of the recycling test files: calls, lines made and read, the whole pending list. */
@@ -19,9 +20,6 @@ interface LineaApi {
 }
 
 export const hoy = hoyEn('America/Mexico_City');
-
-export const pedir = (s: Sesion, method: 'GET' | 'POST', url: string, payload?: object) =>
-  e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
 
 /** A line of `empresa`; by default pending (a number, validity ended ten days ago). */
 export const linea = (empresa: number, campos: Partial<Insertable<LineasTable>> = {}) =>
@@ -39,6 +37,7 @@ export async function pendientes(s: Sesion) {
   let total: number | null = null;
   do {
     const r = await pedir(
+      e.app,
       s,
       'GET',
       `/api/recicladas/pendientesPorReciclar?limit=7${after ? `&after=${after}` : ''}`,

@@ -1,7 +1,8 @@
 import type { RespuestaGraficas } from '@recargas/contracts/reportes';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { conToken, entrar } from './entorno.ts';
+import { entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as U from './reportes-entorno.ts';
 
 // The company settings of the sales report and the charts: the sales contact the range dialog
@@ -9,7 +10,7 @@ import * as U from './reportes-entorno.ts';
 U.prepararReportes();
 
 const sumaGraficas = async () => {
-  const r = await U.e.app.inject({ url: '/graficas', headers: conToken(U.tokens.admin as string) });
+  const r = await pedir(U.e.app, { token: U.tokens.admin as string }, 'GET', '/graficas');
   expect(r.statusCode, r.body).toBe(200);
   const { lideres } = r.json() as RespuestaGraficas;
   return lideres.flatMap((l) => l.puntos).reduce((s, p) => s + p.monto, 0);

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sumarDias } from '../src/lib/fechas.ts';
 import { sumarVentasDia } from '../src/modules/reportes/service.ts';
-import { conToken, entrar, leerXlsx } from './entorno.ts';
+import { entrar, leerXlsx } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as U from './reportes-entorno.ts';
 
 // The report's export, the day totals (ventas_dia), the charts and RECARGAS_PLATAFORMA.
@@ -27,14 +28,13 @@ describe('Excel VENTAS', () => {
       'admin',
       `filtros=${encodeURIComponent(JSON.stringify(filtros))}&limit=100`,
     );
-    const r = await U.e.app.inject({
-      method: 'POST',
-      url: '/excel',
-      payload: { tipo: 'VENTAS', filtros, fechas: {} },
-      headers: conToken(U.tokens.admin as string, U.xsrfAdmin),
+    const r = await pedir(U.e.app, { token: U.tokens.admin as string, xsrf: U.xsrfAdmin }, 'POST', '/excel', {
+      tipo: 'VENTAS',
+      filtros,
+      fechas: {},
     });
     expect(r.statusCode, r.body).toBe(200);
-    const archivo = await U.e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
+    const archivo = await pedir(U.e.app, null, 'GET', `/excel/descargar?nombre=${r.json().nombreArchivo}`);
     expect(archivo.statusCode).toBe(200);
     const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
     expect(titulos).toEqual(['#', ...pantalla.cuerpo.titulos.map((t) => t.valor)]);
@@ -45,11 +45,9 @@ describe('Excel VENTAS', () => {
   });
 
   it('keeps the range policy of the screen', async () => {
-    const r = await U.e.app.inject({
-      method: 'POST',
-      url: '/excel',
-      payload: { tipo: 'VENTAS', fechas: { fechaInicial: sumarDias(U.hoy(), -200), fechaFinal: U.hoy() } },
-      headers: conToken(U.tokens.admin as string, U.xsrfAdmin),
+    const r = await pedir(U.e.app, { token: U.tokens.admin as string, xsrf: U.xsrfAdmin }, 'POST', '/excel', {
+      tipo: 'VENTAS',
+      fechas: { fechaInicial: sumarDias(U.hoy(), -200), fechaFinal: U.hoy() },
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe('* El rango entre la fecha inicial y la fecha final supera los 93 días.');
@@ -133,10 +131,12 @@ describe('day totals (ventas_dia)', () => {
     const dia = sumarDias(U.hoy(), -12);
     const periodo = dia.replaceAll('-', '/');
     const diario = async () => {
-      const r = await U.e.app.inject({
-        url: `/graficas?periodo=diario&${rango(30)}`,
-        headers: conToken(U.tokens.admin as string),
-      });
+      const r = await pedir(
+        U.e.app,
+        { token: U.tokens.admin as string },
+        'GET',
+        `/graficas?periodo=diario&${rango(30)}`,
+      );
       const l = (
         r.json() as { lideres: { puntos: { periodo: string; monto: number; recargas: number }[] }[] }
       ).lideres[0];
@@ -202,10 +202,12 @@ describe('hour totals (ventas_hora)', () => {
     const filas = await sql<{ n: number }>`select count(*)::int as n from recargas
       where creada >= (${sumarDias(U.hoy(), -2)}::date)::timestamp at time zone ${U.ZONA}`.execute(U.e.db);
     expect(r.cuerpo.total).toBe(filas.rows[0]?.n);
-    const grafica = await U.e.app.inject({
-      url: `/graficas?periodo=diario&${rango}`,
-      headers: conToken(U.tokens.admin as string),
-    });
+    const grafica = await pedir(
+      U.e.app,
+      { token: U.tokens.admin as string },
+      'GET',
+      `/graficas?periodo=diario&${rango}`,
+    );
     const puntos = (grafica.json() as { lideres: { puntos: object[] }[] }).lideres.flatMap((l) => l.puntos);
     const porDia = await sql`select to_char((creada at time zone ${U.ZONA})::date, 'YYYY/MM/DD') as periodo,
         coalesce(sum(monto) filter (where estado = 'exitosa'), 0)::int as monto, count(*)::int as recargas
@@ -270,10 +272,7 @@ describe('charts', () => {
     await U.recarga('demo', 40, { usuario: 'cliente', monto: 30, estado: 'fallida' });
     await U.recarga('demo', 5, { usuario: 'lider', monto: 70 });
     await U.recarga('demo', 5, { usuario: 'admin', monto: 200 }); // no leader: not charted
-    const r = await U.e.app.inject({
-      url: '/graficas?periodo=diario',
-      headers: conToken(U.tokens.admin as string),
-    });
+    const r = await pedir(U.e.app, { token: U.tokens.admin as string }, 'GET', '/graficas?periodo=diario');
     expect(r.statusCode).toBe(200);
     const { lideres } = r.json() as {
       lideres: {
@@ -288,7 +287,7 @@ describe('charts', () => {
       { periodo: sumarDias(U.hoy(), -40).replaceAll('-', '/'), monto: 100, recargas: 2 },
       { periodo: sumarDias(U.hoy(), -5).replaceAll('-', '/'), monto: 70, recargas: 1 },
     ]);
-    const anual = await U.e.app.inject({ url: '/graficas', headers: conToken(U.tokens.admin as string) });
+    const anual = await pedir(U.e.app, { token: U.tokens.admin as string }, 'GET', '/graficas');
     const puntos =
       (anual.json() as typeof r extends never ? never : { lideres: { puntos: { monto: number }[] }[] })
         .lideres[0]?.puntos ?? [];
@@ -296,7 +295,7 @@ describe('charts', () => {
   });
 
   it('is for administrators with GRAFICAS only', async () => {
-    const r = await U.e.app.inject({ url: '/graficas', headers: conToken(U.tokens.lider as string) });
+    const r = await pedir(U.e.app, { token: U.tokens.lider as string }, 'GET', '/graficas');
     expect(r.statusCode).toBe(403);
     expect(r.json().mensaje).toBe(M.sinPermiso);
   });
@@ -306,12 +305,11 @@ describe('RECARGAS_PLATAFORMA (contracts/permisos.ts)', () => {
   it('filtering the report by platform needs the permission; the report itself does not', async () => {
     const lider = await entrar(U.e.app, 'lider');
     const admin = await entrar(U.e.app, 'admin');
-    const pedir = (token: string, url: string) => U.e.app.inject({ url, headers: conToken(token) });
-    const sin = await pedir(lider.token, '/reportesNew?plataforma=1');
+    const sin = await pedir(U.e.app, lider, 'GET', '/reportesNew?plataforma=1');
     expect(sin.statusCode).toBe(403);
     expect(sin.json().mensaje).toBe(M.sinPermiso);
-    expect((await pedir(lider.token, '/reportesNew/total?plataforma=2')).statusCode).toBe(403);
-    expect((await pedir(lider.token, '/reportesNew')).statusCode).toBe(200);
-    expect((await pedir(admin.token, '/reportesNew?plataforma=1')).statusCode).toBe(200);
+    expect((await pedir(U.e.app, lider, 'GET', '/reportesNew/total?plataforma=2')).statusCode).toBe(403);
+    expect((await pedir(U.e.app, lider, 'GET', '/reportesNew')).statusCode).toBe(200);
+    expect((await pedir(U.e.app, admin, 'GET', '/reportesNew?plataforma=1')).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,8 @@ import type { RespuestaReportes } from '@recargas/contracts/reportes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { hoyEn, sumarDias } from '../src/lib/fechas.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /** The report tests' shared set-up: one environment per file, tokens, and top-up rows written by hand. */
 export let e: Entorno;
@@ -102,16 +103,13 @@ export const partes = (dia: string, sufijo: 'Ini' | 'Fin') => {
 };
 
 export async function reporte(usuario: string, query = '') {
-  const r = await e.app.inject({ url: `/reportes?${query}`, headers: conToken(tokens[usuario] as string) });
+  const r = await pedir(e.app, { token: tokens[usuario] as string }, 'GET', `/reportes?${query}`);
   return { status: r.statusCode, cuerpo: r.json() as RespuestaReportes & { mensaje?: string } };
 }
 
 /** GET /reportes/total: the count a page with chips leaves out. */
 export async function totalDe(usuario: string, query = '') {
-  const r = await e.app.inject({
-    url: `/reportes/total?${query}`,
-    headers: conToken(tokens[usuario] as string),
-  });
+  const r = await pedir(e.app, { token: tokens[usuario] as string }, 'GET', `/reportes/total?${query}`);
   expect(r.statusCode, r.body).toBe(200);
   return (r.json() as { total: number }).total;
 }

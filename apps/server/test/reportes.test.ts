@@ -3,7 +3,7 @@ import { CLAVES_VENTAS, OMITIDAS_REDUCIDO } from '@recargas/contracts/reportes';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { sumarDias } from '../src/lib/fechas.ts';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as U from './reportes-entorno.ts';
 
 // The sales report: ranges, scopes, chips, numbering and paging.
@@ -131,16 +131,15 @@ describe('sales report', () => {
     expect(await U.totalDe('admin', q.replace('&limit=20', ''))).toBe(42);
     // The total route keeps the page's rules: the range policy, and bad chips refused.
     const largo = `${U.partes(sumarDias(U.hoy(), -94), 'Ini')}&${U.partes(U.hoy(), 'Fin')}`;
-    const r = await U.e.app.inject({
-      url: `/reportes/total?${largo}`,
-      headers: conToken(U.tokens.admin as string),
-    });
+    const r = await pedir(U.e.app, { token: U.tokens.admin as string }, 'GET', `/reportes/total?${largo}`);
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(texto('rangoVentas', { dias: 93 }));
-    const malo = await U.e.app.inject({
-      url: '/reportesNew/total?filtros=%7Bno-json',
-      headers: conToken(U.tokens.admin as string),
-    });
+    const malo = await pedir(
+      U.e.app,
+      { token: U.tokens.admin as string },
+      'GET',
+      '/reportesNew/total?filtros=%7Bno-json',
+    );
     expect(malo.statusCode).toBe(400);
     expect(malo.json().mensaje).toBe(M.filtrosInvalidos);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntornoReloadly, entrar } from './entorno.ts';
+import { crearEntornoReloadly, entrar } from './entorno.ts';
+import { pedir, recargar } from './peticion.ts';
 
 /**
  * A company with platform 1 on the Reloadly adapter, through the API: a top-up ends exitosa with
@@ -17,12 +18,7 @@ afterAll(async () => {
 describe('platform 1 on Reloadly', () => {
   it('top-up, balance and the minimum-balance alert', async () => {
     const cliente = await entrar(e.app, 'cliente');
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      headers: { ...conToken(cliente.token, cliente.xsrf), 'idempotency-key': 'reloadly-1' },
-      payload: { dn: '5512345678', compania: 'T' },
-    });
+    const r = await recargar(e.app, cliente, { dn: '5512345678', compania: 'T' }, 'reloadly-1');
     expect(r.statusCode).toBe(200);
     const fila = await e.db
       .selectFrom('recargas')
@@ -35,18 +31,18 @@ describe('platform 1 on Reloadly', () => {
     expect(Number(fila.folio)).toBeGreaterThan(0);
 
     const admin = await entrar(e.app, 'admin');
-    const pedir = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
-      e.app.inject({ method, url, payload, headers: conToken(admin.token, admin.xsrf) });
     const saldo = cuenta.balance().GENERAL as number;
-    expect((await pedir('GET', '/saldosData')).json().data.saldos.recargatodo).toBe(saldo);
-    const minimos = await pedir('PATCH', '/minimos', {
+    expect((await pedir(e.app, admin, 'GET', '/saldosData')).json().data.saldos.recargatodo).toBe(saldo);
+    const minimos = await pedir(e.app, admin, 'PATCH', '/minimos', {
       minimos: [
         { id: 1, minimo: saldo + 1 },
         { id: 2, minimo: 0 },
       ],
     });
     expect(minimos.statusCode).toBe(200);
-    const alertas = (await pedir('GET', '/api/alertasSaldo')).json().alertas as { mensaje: string }[];
+    const alertas = (await pedir(e.app, admin, 'GET', '/api/alertasSaldo')).json().alertas as {
+      mensaje: string;
+    }[];
     expect(alertas).toHaveLength(1);
     expect(alertas[0]?.mensaje).toContain('GENERAL');
   });

@@ -2,21 +2,15 @@ import { M, texto } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
 import * as saldos from '../src/modules/saldos/service.ts';
 import { admin, e, prepararDemo } from './demo-entorno.ts';
-import { conToken, entrar, simuladorDe } from './entorno.ts';
+import { entrar, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 prepararDemo();
-
-const pedir = (
-  s: { token: string; xsrf: string },
-  method: 'GET' | 'PATCH' | 'POST',
-  url: string,
-  payload?: unknown,
-) => e.app.inject({ method, url, payload: payload as object, headers: conToken(s.token, s.xsrf) });
 
 describe('balances and minimum balances', () => {
   it('GET /saldosData gives Recargatodo and both Pagaqui bags', async () => {
     (await simuladorDe(e, 'demo', 2)).configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
-    const r = await pedir(admin, 'GET', '/saldosData');
+    const r = await pedir(e.app, admin, 'GET', '/saldosData');
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({
       data: {
@@ -39,14 +33,14 @@ describe('balances and minimum balances', () => {
         ['PATCH', '/minimos'],
         ['POST', '/api/configRecargasSinUsuario'],
       ] as const) {
-        const r = await pedir(s, m, url, m === 'GET' ? undefined : {});
+        const r = await pedir(e.app, s, m, url, m === 'GET' ? undefined : {});
         expect(r.statusCode, `${u} ${m} ${url}`).toBe(403);
       }
     }
   });
 
   it('PATCH /minimos saves both; an empty amount is refused with the spec message and saves nothing', async () => {
-    const vacio = await pedir(admin, 'PATCH', '/minimos', {
+    const vacio = await pedir(e.app, admin, 'PATCH', '/minimos', {
       minimos: [
         { id: 1, minimo: 500 },
         { id: 2, minimo: '' },
@@ -54,7 +48,7 @@ describe('balances and minimum balances', () => {
     });
     expect(vacio.statusCode).toBe(400);
     expect(vacio.json().mensaje).toBe(M.montoVacio);
-    expect((await pedir(admin, 'GET', '/minimos')).json()).toEqual({
+    expect((await pedir(e.app, admin, 'GET', '/minimos')).json()).toEqual({
       data: {
         minimos: [
           { id: 1, minimo: 0 },
@@ -62,14 +56,14 @@ describe('balances and minimum balances', () => {
         ],
       },
     });
-    const ok = await pedir(admin, 'PATCH', '/minimos', {
+    const ok = await pedir(e.app, admin, 'PATCH', '/minimos', {
       minimos: [
         { id: 1, minimo: 500 },
         { id: 2, minimo: 2000 },
       ],
     });
     expect(ok.json()).toEqual({ mensaje: M.actualizadoCorrectamente });
-    expect((await pedir(admin, 'GET', '/minimos')).json()).toEqual({
+    expect((await pedir(e.app, admin, 'GET', '/minimos')).json()).toEqual({
       data: {
         minimos: [
           { id: 1, minimo: 500 },
@@ -85,35 +79,35 @@ describe('balances and minimum balances', () => {
     pagaqui.configurar({}, { MOVISTAR: 1234, IUSA_UNEFON: 5678 });
     await saldos.revisar(ctx);
     await saldos.revisar(ctx);
-    let alertas = (await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas;
+    let alertas = (await pedir(e.app, admin, 'GET', '/api/alertasSaldo')).json().alertas;
     expect(alertas.map((a: { mensaje: string }) => a.mensaje)).toEqual([
       texto('saldoBajo', { proveedor: 'Pagaqui', bolsa: 'MOVISTAR', saldo: 1234, minimo: 2000 }),
     ]);
     pagaqui.configurar({}, { MOVISTAR: 9000, IUSA_UNEFON: 5678 });
     await saldos.revisar(ctx);
-    expect((await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
+    expect((await pedir(e.app, admin, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
     pagaqui.configurar({}, { MOVISTAR: 100, IUSA_UNEFON: 5678 });
     await saldos.revisar(ctx);
     await saldos.revisar(ctx);
-    alertas = (await pedir(admin, 'GET', '/api/alertasSaldo')).json().alertas;
+    alertas = (await pedir(e.app, admin, 'GET', '/api/alertasSaldo')).json().alertas;
     expect(alertas).toHaveLength(1);
     const todas = await e.db.selectFrom('alertas_saldo').selectAll().execute();
     expect(todas).toHaveLength(2);
     // Another company's admin sees none of them.
     const otro = await entrar(e.app, 'admin', 'gmcel');
-    expect((await pedir(otro, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
+    expect((await pedir(e.app, otro, 'GET', '/api/alertasSaldo')).json().alertas).toEqual([]);
   });
 
   it('POST /api/configRecargasSinUsuario keeps 1 to 2000', async () => {
-    const guardado = async () => (await e.app.inject({ url: '/getEmpresa/demo' })).json().maxRecargas;
+    const guardado = async () => (await pedir(e.app, null, 'GET', '/getEmpresa/demo')).json().maxRecargas;
     for (const maxRecargas of [1, 2000, 150]) {
-      const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
+      const r = await pedir(e.app, admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
       expect(r.json(), String(maxRecargas)).toEqual({ mensaje: M.configuracionRealizada });
       expect(await guardado()).toBe(maxRecargas);
     }
     // Just outside the bounds, a fraction and a word are refused and change nothing.
     for (const maxRecargas of [0, 2001, 1.5, 'x']) {
-      const r = await pedir(admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
+      const r = await pedir(e.app, admin, 'POST', '/api/configRecargasSinUsuario', { maxRecargas });
       expect(r.statusCode, String(maxRecargas)).toBe(400);
       expect(await guardado()).toBe(150);
     }

@@ -1,15 +1,8 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  conToken,
-  crearEntorno,
-  type Entorno,
-  entrar,
-  idEmpresa,
-  idUsuario,
-  type Sesion,
-} from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, idEmpresa, idUsuario, type Sesion } from './entorno.ts';
 import { dnNuevo, nuevaLlave, v1 } from './integraciones-prueba.ts';
+import { type Metodo, pedir } from './peticion.ts';
 import { type Operacion, operacionesDe } from './seguridad/llamadas.ts';
 import { MATRIZ } from './seguridad/matriz.ts';
 
@@ -37,11 +30,7 @@ beforeAll(async () => {
   viva = (await nuevaLlave(e, admin, cliente)).llave;
   const r = await nuevaLlave(e, admin, cliente);
   revocada = r.llave;
-  await e.app.inject({
-    method: 'DELETE',
-    url: `/api/llaves/${r.id}`,
-    headers: conToken(admin.token, admin.xsrf),
-  });
+  await pedir(e.app, admin, 'DELETE', `/api/llaves/${r.id}`);
   conRango = (await nuevaLlave(e, admin, cliente, { ips: ['10.1.0.0/16', '2001:db8::/32'] })).llave;
   deCapturista = (await nuevaLlave(e, admin, await idUsuario(e, demo, 'capturista'))).llave;
   const gmcel = await idEmpresa(e, 'gmcel');
@@ -51,17 +40,14 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const llamar = (r: Operacion, llave: string | undefined, ip?: string, token?: string) =>
-  e.app.inject({
-    method: r.metodo as 'GET',
-    url: r.ruta === '/v1/recargas' && r.metodo === 'GET' ? '/v1/recargas?referencia=x' : r.url,
-    ...(ip ? { remoteAddress: ip } : {}),
-    headers: {
-      ...(llave ? { 'x-api-key': llave } : {}),
-      ...(token ? conToken(token, admin.xsrf) : {}),
-      'idempotency-key': `s-${Math.random()}`,
-    },
-    ...(r.metodo === 'POST' ? { payload: { dn: dnNuevo(), compania: 'T' } } : {}),
-  });
+  pedir(
+    e.app,
+    token ? { token, xsrf: admin.xsrf } : null,
+    r.metodo as Metodo,
+    r.ruta === '/v1/recargas' && r.metodo === 'GET' ? '/v1/recargas?referencia=x' : r.url,
+    r.metodo === 'POST' ? { dn: dnNuevo(), compania: 'T' } : undefined,
+    { ...(ip ? { ip } : {}), clave: `s-${Math.random()}`, cabeceras: llave ? { 'x-api-key': llave } : {} },
+  );
 
 describe('/v1 in the security matrix', () => {
   it('the API routes are the five of issue 23, each documented with the key scheme', () => {
@@ -174,19 +160,11 @@ describe('/v1 in the security matrix', () => {
       .select('id')
       .where('empresa_id', '=', await idEmpresa(e, 'demo'))
       .execute();
-    const lista = await e.app.inject({
-      method: 'GET',
-      url: '/api/llaves',
-      headers: conToken(adminGmcel.token),
-    });
+    const lista = await pedir(e.app, adminGmcel, 'GET', '/api/llaves');
     const suyas = (lista.json().llaves as { id: number }[]).map((k) => k.id);
     expect(suyas.some((id) => demo.some((d) => d.id === id))).toBe(false);
     const [primera] = demo;
-    const r = await e.app.inject({
-      method: 'DELETE',
-      url: `/api/llaves/${primera?.id}`,
-      headers: conToken(adminGmcel.token, adminGmcel.xsrf),
-    });
+    const r = await pedir(e.app, adminGmcel, 'DELETE', `/api/llaves/${primera?.id}`);
     expect(r.statusCode).toBe(404);
     const sigue = await e.db
       .selectFrom('llaves_api')

@@ -3,6 +3,7 @@ import { PERMISOS } from '@recargas/contracts/permisos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { conToken, crearEntornoReloadly, type Entorno, entrar, idEmpresa, PASSWORD_DEMO } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { concedido, llamar, negado, type Operacion, operacionesDe } from './seguridad/llamadas.ts';
 import { MATRIZ, permite } from './seguridad/matriz.ts';
 
@@ -96,12 +97,7 @@ describe('security matrix: with and without each permission', () => {
           ],
         ] as const;
         for (const [url, cuerpo] of casos) {
-          const x = await e.app.inject({
-            method: 'POST',
-            url,
-            headers: conToken(s.token, s.xsrf),
-            payload: cuerpo,
-          });
+          const x = await pedir(e.app, s, 'POST', url, cuerpo);
           const ok = isMonto
             ? x.statusCode === 200 || x.statusCode === 202
             : x.statusCode === 403 && x.json().mensaje === M.montoNoPermitido;

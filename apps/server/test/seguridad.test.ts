@@ -2,6 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conToken, crearEntornoReloadly, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import {
   concedido,
   llamar as llamarEn,
@@ -201,12 +202,7 @@ describe('security matrix (spec section 6)', () => {
     ];
     const fallos: string[] = [];
     for (const [caso, metodo, url, cuerpo, esperado] of casos) {
-      const r = await e.app.inject({
-        method: metodo,
-        url,
-        headers: conToken(otra.token, otra.xsrf),
-        ...(cuerpo ? { payload: cuerpo } : {}),
-      });
+      const r = await pedir(e.app, otra, metodo, url, cuerpo);
       revisar(fallos, `gmcel → demo: ${caso}`, r.statusCode === esperado, `${r.statusCode} ${r.body}`);
     }
     expect(fallos).toEqual([]);

@@ -17,7 +17,7 @@ import {
 } from '../src/modules/subidas/service.ts';
 import { revisarZip } from '../src/modules/subidas/xlsx.ts';
 import { admin, demo, e, lider, prepararDemo } from './demo-entorno.ts';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { type Fila, icc, subir, xlsx } from './subidas-prueba.ts';
 import { libro } from './xlsx-prueba.ts';
 
@@ -82,7 +82,7 @@ describe('upload progress', () => {
     });
     const vistos: AvanceSubida[] = [];
     while (!listo) {
-      const r = await e.app.inject({ url, headers: conToken(admin.token) });
+      const r = await pedir(e.app, admin, 'GET', url);
       expect(r.statusCode).toBe(200);
       vistos.push(r.json());
       await new Promise((r) => setTimeout(r, 2));
@@ -105,14 +105,14 @@ describe('upload progress', () => {
       en('escribiendo').some((p) => p > 20 && p < 100),
       JSON.stringify(vistos),
     ).toBe(true);
-    const fin = await e.app.inject({ url, headers: conToken(admin.token) });
+    const fin = await pedir(e.app, admin, 'GET', url);
     expect(fin.json()).toEqual({ etapa: 'terminada', porcentaje: 100 });
     // Another user of the company does not see it; a malformed id is refused.
-    const otro = await e.app.inject({ url, headers: conToken(lider.token) });
+    const otro = await pedir(e.app, lider, 'GET', url);
     expect(otro.json()).toEqual({ etapa: null, porcentaje: 0 });
-    const malo = await e.app.inject({ url: '/subirArchivo/avance?id=a', headers: conToken(admin.token) });
+    const malo = await pedir(e.app, admin, 'GET', '/subirArchivo/avance?id=a');
     expect(malo.statusCode).toBe(400);
-    expect((await e.app.inject({ url })).statusCode).toBe(401);
+    expect((await pedir(e.app, null, 'GET', url)).statusCode).toBe(401);
   });
 });
 
@@ -170,7 +170,7 @@ describe('templates', () => {
   ] as const;
 
   it.each(RUTAS)('%s has an example row and a sheet explaining each column', async (url, columnas) => {
-    const r = await e.app.inject({ url, headers: conToken(admin.token) });
+    const r = await pedir(e.app, admin, 'GET', url);
     expect(r.statusCode).toBe(200);
     const libro = new ExcelJS.Workbook();
     await libro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
@@ -198,7 +198,7 @@ describe('templates', () => {
   it.skipIf(!['/usr/bin/soffice', '/usr/bin/libreoffice'].some(existsSync))(
     'LibreOffice opens a template: headers and the example row',
     async () => {
-      const r = await e.app.inject({ url: '/get/plantilla', headers: conToken(admin.token) });
+      const r = await pedir(e.app, admin, 'GET', '/get/plantilla');
       const dir = mkdtempSync(join(tmpdir(), 'lo-plantilla-'));
       const archivo = join(dir, 'p.xlsx');
       writeFileSync(archivo, r.rawPayload);

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { admin, e, lider } from './demo-entorno.ts';
-import { conToken, entrar } from './entorno.ts';
+import { entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { ADMIN, prepararSubidas, VENDEDOR } from './subidas-entorno.ts';
 import { icc, lineaDe, subir, xlsx } from './subidas-prueba.ts';
 
@@ -17,15 +18,13 @@ describe('templates', () => {
   };
 
   it('GET /get/plantilla (administrators) and /get/plantilla/vendedor, read back, and accepted as uploads', async () => {
-    const r = await e.app.inject({ url: '/get/plantilla', headers: conToken(admin.token) });
+    const r = await pedir(e.app, admin, 'GET', '/get/plantilla');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('spreadsheetml');
     expect(await leer(r.rawPayload)).toEqual(ADMIN);
-    const v = await e.app.inject({ url: '/get/plantilla/vendedor', headers: conToken(lider.token) });
+    const v = await pedir(e.app, lider, 'GET', '/get/plantilla/vendedor');
     expect(await leer(v.rawPayload)).toEqual(VENDEDOR);
-    expect((await e.app.inject({ url: '/get/plantilla', headers: conToken(lider.token) })).statusCode).toBe(
-      403,
-    );
+    expect((await pedir(e.app, lider, 'GET', '/get/plantilla')).statusCode).toBe(403);
     // The template filled in, its example row replaced, is a valid upload.
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
@@ -46,7 +45,7 @@ describe('templates', () => {
 
   it('a company with extra columns gets them in its template and may upload them', async () => {
     const bisvi = await entrar(e.app, 'admin', 'bisvi');
-    const r = await e.app.inject({ url: '/get/plantilla', headers: conToken(bisvi.token) });
+    const r = await pedir(e.app, bisvi, 'GET', '/get/plantilla');
     const titulos = await leer(r.rawPayload);
     expect(titulos).toEqual([...ADMIN, 'FECHA_ENTREGA', 'PRODUCTO', 'FECHA_PORTADA']);
     const a = icc();

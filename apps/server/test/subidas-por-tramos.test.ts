@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /**
@@ -35,12 +36,7 @@ const subir = async (
   encabezados: readonly string[] = PLANTILLAS.admin,
 ) => {
   const f = formulario({ accion }, { nombre: 's.xlsx', datos: await libro([[...encabezados], ...filas]) });
-  return e.app.inject({
-    method: 'POST',
-    url: '/subirArchivo',
-    payload: f.payload,
-    headers: { ...conToken(admin.token, admin.xsrf), ...f.headers },
-  });
+  return pedir(e.app, admin, 'POST', '/subirArchivo', f.payload, { cabeceras: f.headers });
 };
 const lineasDe = (iccs: string[], dn: string) => iccs.map((i) => [i, dn, 'T', 50]);
 

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { admin, demo, e, lider } from './demo-entorno.ts';
-import { conToken, entrar, leerXlsx } from './entorno.ts';
+import { entrar, leerXlsx } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { prepararSubidas } from './subidas-entorno.ts';
 import { type Fila, icc, subir, xlsx } from './subidas-prueba.ts';
 
@@ -86,16 +87,10 @@ describe('action 6, Nuevas Portabilidades', () => {
   });
 
   it('the template has the columns the upload expects', async () => {
-    const r = await e.app.inject({
-      url: '/get/plantilla/portabilidadesAdmin',
-      headers: conToken(admin.token),
-    });
+    const r = await pedir(e.app, admin, 'GET', '/get/plantilla/portabilidadesAdmin');
     expect(r.statusCode).toBe(200);
     expect((await leerXlsx(r.rawPayload))[0]).toEqual(PORTAS);
-    const sinPermiso = await e.app.inject({
-      url: '/get/plantilla/portabilidadesAdmin',
-      headers: conToken(lider.token),
-    });
+    const sinPermiso = await pedir(e.app, lider, 'GET', '/get/plantilla/portabilidadesAdmin');
     expect(sinPermiso.statusCode).toBe(403);
   });
 });
@@ -183,13 +178,10 @@ describe('action 7, Registrar Usuarios', () => {
   });
 
   it('the template has the columns the upload expects; leaders cannot download it', async () => {
-    const r = await e.app.inject({ url: '/get/plantilla/registroUsuarios', headers: conToken(admin.token) });
+    const r = await pedir(e.app, admin, 'GET', '/get/plantilla/registroUsuarios');
     expect(r.statusCode).toBe(200);
     expect((await leerXlsx(r.rawPayload))[0]).toEqual(USUARIOS);
-    const otro = await e.app.inject({
-      url: '/get/plantilla/registroUsuarios',
-      headers: conToken(lider.token),
-    });
+    const otro = await pedir(e.app, lider, 'GET', '/get/plantilla/registroUsuarios');
     expect(otro.statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { e } from './demo-entorno.ts';
-import { conToken, type Sesion } from './entorno.ts';
+import type { Sesion } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Helpers of the upload test files: upload a file, and read what it wrote. */
@@ -15,12 +16,7 @@ export const subir = (
   archivo?: { nombre: string; datos: Buffer },
 ) => {
   const f = formulario(campos, archivo);
-  return e.app.inject({
-    method: 'POST',
-    url: '/subirArchivo',
-    payload: f.payload,
-    headers: { ...conToken(s.token, s.xsrf), ...f.headers },
-  });
+  return pedir(e.app, s, 'POST', '/subirArchivo', f.payload, { cabeceras: f.headers });
 };
 export const xlsx = async (filas: unknown[][]) => ({ nombre: 'lineas.xlsx', datos: await libro(filas) });
 /** How many lines the inventory holds, every company's. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PLANTILLAS } from '../src/modules/subidas/service.ts';
 import { admin, e, prepararDemo } from './demo-entorno.ts';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** An upload is one transaction: several write batches, all or none (issue 4). */
@@ -18,12 +18,7 @@ const subir = async (filas: string[]) => {
       datos: await libro([[...PLANTILLAS.admin], ...filas.map((i) => [i, '5512345678', 'T'])]),
     },
   );
-  return e.app.inject({
-    method: 'POST',
-    url: '/subirArchivo',
-    payload: f.payload,
-    headers: { ...conToken(admin.token, admin.xsrf), ...f.headers },
-  });
+  return pedir(e.app, admin, 'POST', '/subirArchivo', f.payload, { cabeceras: f.headers });
 };
 const cuantas = async () =>
   Number(

@@ -1,6 +1,6 @@
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as A from './usuarios-acceso-entorno.ts';
 
 /**
@@ -214,12 +214,13 @@ const MENSAJES: Record<number, string> = { 200: '', 403: M.sinPermiso, 404: M.no
 /** A request as `quien`: the XSRF header only on writes, as the browser sends it. */
 const enviar = (quien: A.Quien, p: Peticion) => {
   const s = A.sesiones[quien];
-  return A.e.app.inject({
-    method: p.method,
-    url: p.url,
-    ...(p.payload ? { payload: p.payload } : {}),
-    headers: conToken(s.token, p.method === 'POST' ? s.xsrf : undefined),
-  });
+  return pedir(
+    A.e.app,
+    { token: s.token, xsrf: p.method === 'POST' ? s.xsrf : undefined },
+    p.method,
+    p.url,
+    p.payload,
+  );
 };
 
 describe('users routes × levels 0–3 × own/other company', () => {

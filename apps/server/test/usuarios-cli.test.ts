@@ -1,55 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirDb, type Db } from '../src/db/database.ts';
-import { migrar } from '../src/db/migrate.ts';
+import { describe, expect, it } from 'vitest';
 import { verificarPassword } from '../src/lib/claves.ts';
-import { admin } from './admin-cli.ts';
-import { baseDeDatosNueva } from './entorno.ts';
+import { admin, baseParaCli } from './admin-cli.ts';
 
 /**
  * The admin CLI (issue 20), spawned as an operator runs it, passwords piped on stdin: on a
  * folder of the embedded database, or on a fresh PostgreSQL database when DATABASE_URL is set.
  */
-let env: NodeJS.ProcessEnv;
-let carpeta: string | undefined;
-let borrar: () => Promise<void>;
-
-beforeAll(async () => {
-  const base = await baseDeDatosNueva();
-  borrar = base.borrar;
-  if (base.url)
-    env = {
-      DATABASE_URL: base.url,
-      JWT_SECRET: 'secreto-de-la-prueba-del-cli-0123456789',
-      DOS_PASOS_CLAVES: 'prueba:secreto-de-la-prueba-del-cli-0123456789',
-    };
-  else {
-    carpeta = mkdtempSync(join(tmpdir(), 'b-cli-'));
-    env = { DATA_DIR: carpeta };
-  }
-  // Migrated here once: each run of the CLI then only opens the database.
-  await enBase(migrar);
-}, 180_000);
-afterAll(async () => {
-  await borrar();
-  if (carpeta) rmSync(carpeta, { recursive: true, force: true });
-});
-
-/** Looks at the database between runs (an embedded folder is free again once the CLI ends). */
-async function enBase<T>(leer: (db: Db) => Promise<T>): Promise<T> {
-  const db = await abrirDb({ databaseUrl: env.DATABASE_URL, dataDir: carpeta ?? '' });
-  try {
-    return await leer(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const base = baseParaCli('cli');
 
 const usuario = (username: string) =>
-  enBase((db) =>
+  base.enBase((db) =>
     db
       .selectFrom('usuarios as u')
       .innerJoin('empresas as e', 'e.id', 'u.empresa_id')
@@ -62,7 +23,7 @@ const usuario = (username: string) =>
 /** An open session of the user, as a login leaves it; its id. */
 async function sesionAbierta(u: { id: number; empresa_id: number }) {
   const id = randomUUID();
-  await enBase((db) =>
+  await base.enBase((db) =>
     db
       .insertInto('sesiones')
       .values({
@@ -77,7 +38,7 @@ async function sesionAbierta(u: { id: number; empresa_id: number }) {
   return id;
 }
 const revocada = (id: string) =>
-  enBase(
+  base.enBase(
     async (db) =>
       (await db.selectFrom('sesiones').select('revocada').where('id', '=', id).executeTakeFirstOrThrow())
         .revocada,
@@ -86,26 +47,30 @@ const revocada = (id: string) =>
 // Each run starts a process that opens the database: seconds each on a busy machine.
 describe('npm run admin', { timeout: 180_000 }, () => {
   it('create-company with --admin: the company, its platforms and a level-1 admin whose password came on stdin', async () => {
-    const r = await admin(['create-company', 'acme', 'Acme SA', '--admin', 'jefe'], env, 'Primera.2026\n');
+    const r = await admin(
+      ['create-company', 'acme', 'Acme SA', '--admin', 'jefe'],
+      base.env,
+      'Primera.2026\n',
+    );
     expect(r.stderr).not.toMatch(/Error|at /);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toMatch(/^Empresa acme creada \(id \d+\), administrador jefe\n$/);
     const jefe = await usuario('jefe');
     expect(jefe.nivel).toBe(1);
     expect(await verificarPassword(jefe.password_hash, 'Primera.2026')).toBe(true);
-    const plataformas = await enBase((db) =>
+    const plataformas = await base.enBase((db) =>
       db.selectFrom('proveedores').select('numero').where('empresa_id', '=', jefe.empresa_id).execute(),
     );
     expect(plataformas.map((p) => p.numero).sort()).toEqual([1, 2]);
   });
 
   it('create-user reads the password from stdin; a short one is refused and nothing is written', async () => {
-    const corta = await admin(['create-user', 'acme', 'op', '--nivel', '3'], env, 'corta\n');
+    const corta = await admin(['create-user', 'acme', 'op', '--nivel', '3'], base.env, 'corta\n');
     expect(corta.codigo).toBe(1);
     expect(corta.stderr.trim()).toBe('La contraseña debe tener al menos 8 caracteres');
     const r = await admin(
       ['create-user', 'acme', 'op', '--nivel', '2', '--nombre', 'Operador'],
-      env,
+      base.env,
       'Operador.1\n',
     );
     expect(r.codigo).toBe(0);
@@ -116,7 +81,10 @@ describe('npm run admin', { timeout: 180_000 }, () => {
   });
 
   it('a password on the command line is refused: it would stay in the shell history', async () => {
-    const r = await admin(['create-user', 'acme', 'x', '--nivel', '3', '--password', 'Visible.123'], env);
+    const r = await admin(
+      ['create-user', 'acme', 'x', '--nivel', '3', '--password', 'Visible.123'],
+      base.env,
+    );
     expect(r.codigo).toBe(2);
     expect(r.stderr).toContain("Unknown option '--password'");
     expect(r.stderr).toContain('Uso:');
@@ -124,7 +92,7 @@ describe('npm run admin', { timeout: 180_000 }, () => {
 
   it('reset-password: the new password works, the old one not, and open sessions end', async () => {
     const sesion = await sesionAbierta(await usuario('jefe'));
-    const r = await admin(['reset-password', 'acme', 'jefe'], env, 'Segunda.2026\n');
+    const r = await admin(['reset-password', 'acme', 'jefe'], base.env, 'Segunda.2026\n');
     expect(r.codigo).toBe(0);
     expect(r.stdout).toBe('Usuario jefe de acme: con contraseña nueva; sus sesiones se cerraron\n');
     const jefe = await usuario('jefe');
@@ -136,7 +104,7 @@ describe('npm run admin', { timeout: 180_000 }, () => {
   it('set-permissions and set-routes replace the lists, each one row of the audit trail', async () => {
     const op = await usuario('op');
     const listas = () =>
-      enBase(async (db) => ({
+      base.enBase(async (db) => ({
         permisos: (
           await db.selectFrom('usuario_permisos').select('clave').where('usuario_id', '=', op.id).execute()
         ).map((f) => f.clave),
@@ -151,18 +119,18 @@ describe('npm run admin', { timeout: 180_000 }, () => {
       }));
     const p = await admin(
       ['set-permissions', 'acme', 'op', '--permiso', 'INVENTARIO', '--permiso', 'GRAFICAS'],
-      env,
+      base.env,
     );
     expect([p.codigo, p.stdout]).toEqual([
       0,
       'Usuario op de acme: con permisos nuevos; sus sesiones se cerraron\n',
     ]);
-    const r = await admin(['set-routes', 'acme', 'op', '--ruta', 'recargas'], env);
+    const r = await admin(['set-routes', 'acme', 'op', '--ruta', 'recargas'], base.env);
     expect(r.codigo).toBe(0);
     expect(await listas()).toEqual({ permisos: ['GRAFICAS', 'INVENTARIO'], rutas: ['recargas'] });
-    const malo = await admin(['set-permissions', 'acme', 'op', '--permiso', 'NADA'], env);
+    const malo = await admin(['set-permissions', 'acme', 'op', '--permiso', 'NADA'], base.env);
     expect([malo.codigo, malo.stderr.split('\n')[0]]).toEqual([2, 'Permiso desconocido: NADA']);
-    const rastro = await enBase((db) =>
+    const rastro = await base.enBase((db) =>
       db
         .selectFrom('auditoria')
         .select(['tipo', 'usuario', 'despues'])
@@ -180,7 +148,7 @@ describe('npm run admin', { timeout: 180_000 }, () => {
     const jefe = await usuario('jefe');
     const cuenta = `u:${jefe.empresa_id}:jefe`;
     const claves = [cuenta, `${cuenta}@10.0.0.9`, 'ip:10.0.0.9', `u:${jefe.empresa_id}:jefes@10.0.0.9`];
-    await enBase((db) =>
+    await base.enBase((db) =>
       db
         .insertInto('intentos_login')
         .values(
@@ -193,10 +161,10 @@ describe('npm run admin', { timeout: 180_000 }, () => {
         )
         .execute(),
     );
-    const r = await admin(['unlock', 'acme', 'jefe'], env);
+    const r = await admin(['unlock', 'acme', 'jefe'], base.env);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toBe('Usuario jefe de acme: desbloqueado\n');
-    const quedan = await enBase((db) =>
+    const quedan = await base.enBase((db) =>
       db.selectFrom('intentos_login').select('clave').where('clave', 'in', claves).orderBy('clave').execute(),
     );
     expect(quedan.map((q) => q.clave)).toEqual(['ip:10.0.0.9', `u:${jefe.empresa_id}:jefes@10.0.0.9`]);
@@ -205,12 +173,12 @@ describe('npm run admin', { timeout: 180_000 }, () => {
   it('disable: the user can no longer log in and its sessions end', async () => {
     const op = await usuario('op');
     const sesion = await sesionAbierta(op);
-    const r = await admin(['disable', 'acme', 'op'], env);
+    const r = await admin(['disable', 'acme', 'op'], base.env);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toBe('Usuario op de acme: deshabilitado; sus sesiones se cerraron\n');
     expect((await usuario('op')).eliminado).not.toBeNull();
     expect(await revocada(sesion)).not.toBeNull();
-    const login = await enBase((db) =>
+    const login = await base.enBase((db) =>
       db
         .selectFrom('usuarios')
         .select('id')
@@ -222,10 +190,10 @@ describe('npm run admin', { timeout: 180_000 }, () => {
   });
 
   it('an unknown company or user is one line and exit code 1', async () => {
-    const sinEmpresa = await admin(['unlock', 'nada', 'jefe'], env);
+    const sinEmpresa = await admin(['unlock', 'nada', 'jefe'], base.env);
     expect([sinEmpresa.codigo, sinEmpresa.stderr]).toEqual([1, 'No existe la empresa nada\n']);
     for (const orden of ['unlock', 'disable', 'reset-password']) {
-      const r = await admin([orden, 'acme', 'nadie'], env, 'Tercera.2026\n');
+      const r = await admin([orden, 'acme', 'nadie'], base.env, 'Tercera.2026\n');
       expect([r.codigo, r.stderr]).toEqual([1, 'No existe el usuario nadie en acme\n']);
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/database.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * The users tests' shared set-up: one environment per test file, the demo administrator and
@@ -34,8 +35,8 @@ export function prepararUsuarios(): void {
 }
 
 export const post = (s: Sesion, url: string, payload: Record<string, unknown>) =>
-  e.app.inject({ method: 'POST', url, payload, headers: conToken(s.token, s.xsrf) });
-export const get = (s: Sesion, url: string) => e.app.inject({ url, headers: conToken(s.token) });
+  pedir(e.app, s, 'POST', url, payload);
+export const get = (s: Sesion, url: string) => pedir(e.app, s, 'GET', url);
 /** Chip filters as the screens send them: one `filtros` query parameter holding JSON text. */
 export const filtros = (f: Record<string, unknown>) => `filtros=${encodeURIComponent(JSON.stringify(f))}`;
 

@@ -1,19 +1,12 @@
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
-import { conToken } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as A from './usuarios-acceso-entorno.ts';
 
 /** The hierarchy rules of spec section 6 inside the company: who writes whom, and what level 2 may do. */
 A.prepararAcceso();
 
 describe('hierarchy rules inside the company', () => {
-  const post = (q: A.Quien, url: string, payload: Record<string, unknown>) =>
-    A.e.app.inject({
-      method: 'POST',
-      url,
-      payload,
-      headers: conToken(A.sesiones[q].token, A.sesiones[q].xsrf),
-    });
   const idDe = async (username: string) =>
     (
       await A.e.db
@@ -118,7 +111,7 @@ describe('hierarchy rules inside the company', () => {
 
   it.each(REGLAS)('%s → %i', async (_caso, quien, hacer, status, mensaje) => {
     const [url, payload] = await hacer();
-    const r = await post(quien, url, payload);
+    const r = await pedir(A.e.app, A.sesiones[quien], 'POST', url, payload);
     expect(r.statusCode, r.body).toBe(status);
     expect(r.json().mensaje).toBe(mensaje);
   });
@@ -132,7 +125,7 @@ describe('hierarchy rules inside the company', () => {
       .where('clave', '=', 'USUARIO_CLIENTE')
       .execute();
     try {
-      const r = await post('lider', '/registrarUsuario', {
+      const r = await pedir(A.e.app, A.sesiones.lider, 'POST', '/registrarUsuario', {
         username: `x${A.siguiente()}`,
         nombre: 'X',
         password: 'p',
@@ -141,9 +134,11 @@ describe('hierarchy rules inside the company', () => {
         cliente: A.ids.clienteDemo,
       });
       expect(r.statusCode).toBe(403);
-      const d = await post('lider', '/eliminarUsuario', { id: await A.clienteDemoNuevo() });
+      const d = await pedir(A.e.app, A.sesiones.lider, 'POST', '/eliminarUsuario', {
+        id: await A.clienteDemoNuevo(),
+      });
       expect(d.statusCode).toBe(403);
-      const lista = await A.e.app.inject({ url: '/api/usuarios', headers: conToken(A.sesiones.lider.token) });
+      const lista = await pedir(A.e.app, A.sesiones.lider, 'GET', '/api/usuarios');
       expect(lista.statusCode).toBe(403);
       expect(lista.json().mensaje).toBe(M.sinPermiso);
     } finally {

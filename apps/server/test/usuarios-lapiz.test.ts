@@ -2,7 +2,8 @@ import type { UsuarioFila } from '@recargas/contracts/usuarios';
 import { puedeEditarUsuario } from '@recargas/contracts/usuarios';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
-import { conToken, entrar, nuevoLider } from './entorno.ts';
+import { entrar, nuevoLider } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as A from './usuarios-acceso-entorno.ts';
 
 /**
@@ -51,25 +52,20 @@ beforeAll(async () => {
 });
 
 const listar = async (v: Visor) => {
-  const r = await A.e.app.inject({ url: '/api/usuarios?limit=100', headers: conToken(v.token) });
+  const r = await pedir(A.e.app, v, 'GET', '/api/usuarios?limit=100');
   return { status: r.statusCode, filas: r.statusCode === 200 ? (r.json().usuarios as UsuarioFila[]) : [] };
 };
 
 /** The edit form sent back unchanged. */
 const editar = (v: Visor, f: UsuarioFila) =>
-  A.e.app.inject({
-    method: 'POST',
-    url: '/editarUsuario',
-    headers: conToken(v.token, v.xsrf),
-    payload: {
-      id: f.id,
-      nombre: f.nombre,
-      nivel: f.nivel,
-      lider: String(f.liderId),
-      cliente: String(f.clienteId),
-      maxRecargas: f.maxRecargas,
-      phoneNumber: f.phoneNumber === 'null' ? '' : f.phoneNumber,
-    },
+  pedir(A.e.app, v, 'POST', '/editarUsuario', {
+    id: f.id,
+    nombre: f.nombre,
+    nivel: f.nivel,
+    lider: String(f.liderId),
+    cliente: String(f.clienteId),
+    maxRecargas: f.maxRecargas,
+    phoneNumber: f.phoneNumber === 'null' ? '' : f.phoneNumber,
   });
 
 const regla = (v: Visor, f: UsuarioFila) =>

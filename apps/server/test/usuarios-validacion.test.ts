@@ -1,6 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
 import { entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as U from './usuarios-entorno.ts';
 
 // Section 5's validation messages, from the API.
@@ -26,7 +27,7 @@ describe('section 5 validation messages, from the API, nothing written', () => {
   ];
   it.each(registro)('register: %s', async (_caso, cambios, mensaje) => {
     const antes = await U.cuentaUsuarios();
-    const r = await U.post(U.admin, '/registrarUsuario', U.nuevo(cambios));
+    const r = await pedir(U.e.app, U.admin, 'POST', '/registrarUsuario', U.nuevo(cambios));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(mensaje);
     expect(await U.cuentaUsuarios()).toBe(antes);
@@ -48,16 +49,18 @@ describe('section 5 validation messages, from the API, nothing written', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const r = await U.post(U.admin, '/registrarUsuario', U.nuevo({ cliente: c.id }));
+    const r = await pedir(U.e.app, U.admin, 'POST', '/registrarUsuario', U.nuevo({ cliente: c.id }));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.seleccionaCliente);
   });
 
   it("level 2 creator: 'El numero de recargas maximo es {MRD}' over its own MRD (500)", async () => {
-    const r = await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 501 }));
+    const r = await pedir(U.e.app, U.lider, 'POST', '/registrarUsuario', U.nuevo({ maxRecargas: 501 }));
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe('El numero de recargas maximo es 500');
-    expect((await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 500 }))).statusCode).toBe(200);
+    expect(
+      (await pedir(U.e.app, U.lider, 'POST', '/registrarUsuario', U.nuevo({ maxRecargas: 500 }))).statusCode,
+    ).toBe(200);
   });
 
   it("gsmoviles: 'el Numero de recargas maximas son 5' for a client made by a leader; admins exempt", async () => {
@@ -69,7 +72,7 @@ describe('section 5 validation messages, from the API, nothing written', () => {
         .executeTakeFirstOrThrow()
     ).id;
     const adminGsm = await entrar(U.e.app, 'admin', 'gsmoviles');
-    const alta = await U.post(adminGsm, '/registrarUsuario', {
+    const alta = await pedir(U.e.app, adminGsm, 'POST', '/registrarUsuario', {
       ...U.nuevo({ nivel: 2, lider: 0, cliente: 0, nombre: 'Lider GS', maxRecargas: 1000 }),
       username: 'lidergs',
     });
@@ -81,20 +84,31 @@ describe('section 5 validation messages, from the API, nothing written', () => {
       .execute();
     const liderGs = await entrar(U.e.app, 'lidergs', 'gsmoviles', 'Clave.123');
     const base = { lider: lgs.lider_id, cliente: 0, clienteNuevo: 'Tienda GS' };
-    const r = await U.post(liderGs, '/registrarUsuario', U.nuevo({ ...base, maxRecargas: 6 }));
+    const r = await pedir(
+      U.e.app,
+      liderGs,
+      'POST',
+      '/registrarUsuario',
+      U.nuevo({ ...base, maxRecargas: 6 }),
+    );
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe('el Numero de recargas maximas son 5');
     expect(
-      (await U.post(liderGs, '/registrarUsuario', U.nuevo({ ...base, maxRecargas: 5 }))).statusCode,
+      (await pedir(U.e.app, liderGs, 'POST', '/registrarUsuario', U.nuevo({ ...base, maxRecargas: 5 })))
+        .statusCode,
     ).toBe(200);
-    const porAdmin = await U.post(
+    const porAdmin = await pedir(
+      U.e.app,
       adminGsm,
+      'POST',
       '/registrarUsuario',
       U.nuevo({ ...base, clienteNuevo: 'Tienda GS 2', maxRecargas: 900 }),
     );
     expect(porAdmin.statusCode).toBe(200);
     // demo has no cap: the same leader rule there only limits to the leader's MRD.
-    expect((await U.post(U.lider, '/registrarUsuario', U.nuevo({ maxRecargas: 6 }))).statusCode).toBe(200);
+    expect(
+      (await pedir(U.e.app, U.lider, 'POST', '/registrarUsuario', U.nuevo({ maxRecargas: 6 }))).statusCode,
+    ).toBe(200);
   });
 
   const edicion: [string, Record<string, unknown>, string][] = [
@@ -108,7 +122,7 @@ describe('section 5 validation messages, from the API, nothing written', () => {
   ];
   it.each(edicion)('edit: %s', async (_caso, cambios, mensaje) => {
     const u = await U.fila('cliente');
-    const r = await U.post(U.admin, '/editarUsuario', {
+    const r = await pedir(U.e.app, U.admin, 'POST', '/editarUsuario', {
       id: u.id,
       nombre: 'Cambiado',
       nivel: 3,

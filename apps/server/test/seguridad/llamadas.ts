@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { type Metodo, pedir } from '../peticion.ts';
 
 /** One operation of the OpenAPI document, with a URL that fills its parameters with examples. */
 export interface Operacion {
@@ -34,11 +35,8 @@ export function operacionesDe(app: FastifyInstance): Operacion[] {
 
 /** Calls an operation with an empty body (state-changing ones) and returns status and mensaje. */
 export async function llamar(app: FastifyInstance, r: Operacion, cabeceras: Record<string, string>) {
-  const res = await app.inject({
-    method: r.metodo as 'GET',
-    url: r.url,
-    headers: cabeceras,
-    ...(cambiaEstado(r.metodo) ? { payload: {} } : {}),
+  const res = await pedir(app, null, r.metodo as Metodo, r.url, cambiaEstado(r.metodo) ? {} : undefined, {
+    cabeceras,
   });
   let mensaje: string | undefined;
   try {
