@@ -5,6 +5,7 @@ import * as lineas from '../lineas/service.ts';
 import * as repo from './repo.ts';
 import * as escritura from './repo-escritura.ts';
 import type { Envio } from './respaldo.ts';
+import { mensajeExito } from './respuesta.ts';
 
 /** How a top-up closes: the provider's decision applied, with its line, count, trail and event. */
 
@@ -40,11 +41,13 @@ const exitosa = (
     ? escritura.cerrarExitosa(ctx.db, {
         id: fila.id,
         folio,
+        mensaje: mensajeExito(fila.tipo_recarga),
         rastro: { antes: fila.estado, quien: q },
         evento: ev,
       })
     : ctx.db.transaction().execute(async (tx) => {
-        const cerrada = await escritura.cerrar(tx, fila, { estado: 'exitosa', folio }, q, ev);
+        const cambios = { estado: 'exitosa' as const, folio, mensaje: mensajeExito(fila.tipo_recarga) };
+        const cerrada = await escritura.cerrar(tx, fila, cambios, q, ev);
         if (cerrada?.linea_id) await lineas.marcarRecargada(tx, cerrada.linea_id);
         return cerrada;
       });

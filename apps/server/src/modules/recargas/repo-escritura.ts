@@ -36,6 +36,8 @@ export type NuevaRecarga = Pick<
   | 'cliente_id'
   | 'estado'
 > & {
+  /** A row written already decided (an external top-up): its message. */
+  mensaje?: string | null;
   linea_id?: number | null;
   plataforma_usuario_id?: number | null;
   huella?: string | null;
@@ -58,17 +60,17 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
 const insertarVarias = sentencia<FilaEscrita>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
       $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
-      $16::bigint[], $17::int[], $18::int[], $19::text[], $20::int[], $21::text[])
+      $16::bigint[], $17::int[], $18::int[], $19::text[], $20::int[], $21::text[], $22::text[])
       with ordinality as e(empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
         tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, linea_id, plataforma_usuario_id, limite,
-        huella, llave_id, referencia, orden)
+        huella, llave_id, referencia, mensaje, orden)
   ), nueva as (
     insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id,
-      huella)
+      huella, mensaje)
     select empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, case when estado = 'pendiente' then now() end,
-      (now() at time zone zona)::date, linea_id, plataforma_usuario_id, huella
+      (now() at time zone zona)::date, linea_id, plataforma_usuario_id, huella, mensaje
     from entrada order by orden
     on conflict (empresa_id, idempotencia) do nothing
     returning ${columnasTexto}
@@ -158,6 +160,7 @@ const columnas = (entradas: Escritura[]) => {
     de((e) => e.fila.huella ?? null),
     de((e) => e.fila.enlace?.llave_id ?? null),
     de((e) => e.fila.enlace?.referencia ?? null),
+    de((e) => e.fila.mensaje ?? null),
   ];
 };
 
@@ -204,7 +207,7 @@ const devueltas = columnasDe('r');
 const cerrarUna = sentencia<Cerrada>(`with c as (
     update recargas r set estado = $2::text,
       folio = case when $2::text = 'exitosa' then $3::text else r.folio end,
-      mensaje = case when $2::text = 'fallida' then $4::text else r.mensaje end,
+      mensaje = coalesce($4::text, r.mensaje),
       terminada = now()
     where r.id = $1 and r.estado in ('pendiente', 'enviada')
     returning ${devueltas}, $5::text as a_antes, $6::int as a_usuario_id, $7::text as a_usuario,
@@ -239,9 +242,11 @@ export const cerrar = async (
   )[0];
 
 const cerrarExitosas = sentencia<Cerrada>(`with c as (
-    update recargas r set estado = 'exitosa', folio = v.folio, terminada = now()
+    update recargas r set estado = 'exitosa', folio = v.folio, mensaje = coalesce(v.mensaje, r.mensaje),
+      terminada = now()
     from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::uuid[],
-      $8::text[], $9::jsonb[]) as v(id, folio, antes, usuario_id, usuario, ip, e_id, e_tipo, e_datos)
+      $8::text[], $9::jsonb[], $10::text[])
+      as v(id, folio, antes, usuario_id, usuario, ip, e_id, e_tipo, e_datos, mensaje)
     where r.id = any($1::bigint[]) and r.id = v.id and r.estado in ('pendiente', 'enviada')
     returning ${devueltas}, v.antes as a_antes, v.usuario_id as a_usuario_id, v.usuario as a_usuario,
       v.ip as a_ip, v.e_id, v.e_tipo, v.e_datos
@@ -253,20 +258,25 @@ const cerrarExitosas = sentencia<Cerrada>(`with c as (
  * (undefined).
  */
 export const cerrarExitosa = porBase((db: Db) =>
-  enLotes(async (cierres: { id: number; folio: string | null; rastro: Rastro; evento?: Evento }[]) => {
-    const de = <T>(f: (c: (typeof cierres)[number]) => T) => cierres.map(f);
-    const filas = await cerrarExitosas(db, [
-      de((c) => c.id),
-      de((c) => c.folio),
-      de((c) => c.rastro.antes),
-      de((c) => c.rastro.quien.usuarioId),
-      de((c) => c.rastro.quien.usuario),
-      de((c) => c.rastro.quien.ip),
-      de((c) => c.evento?.id ?? null),
-      de((c) => c.evento?.tipo ?? null),
-      de((c) => c.evento?.datos ?? null),
-    ]);
-    const porId = new Map(filas.map((f) => [f.id, f]));
-    return cierres.map((c) => porId.get(c.id));
-  }),
+  enLotes(
+    async (
+      cierres: { id: number; folio: string | null; mensaje: string; rastro: Rastro; evento?: Evento }[],
+    ) => {
+      const de = <T>(f: (c: (typeof cierres)[number]) => T) => cierres.map(f);
+      const filas = await cerrarExitosas(db, [
+        de((c) => c.id),
+        de((c) => c.folio),
+        de((c) => c.rastro.antes),
+        de((c) => c.rastro.quien.usuarioId),
+        de((c) => c.rastro.quien.usuario),
+        de((c) => c.rastro.quien.ip),
+        de((c) => c.evento?.id ?? null),
+        de((c) => c.evento?.tipo ?? null),
+        de((c) => c.evento?.datos ?? null),
+        de((c) => c.mensaje),
+      ]);
+      const porId = new Map(filas.map((f) => [f.id, f]));
+      return cierres.map((c) => porId.get(c.id));
+    },
+  ),
 );

@@ -2,6 +2,10 @@ import { M } from '@recargas/contracts/mensajes';
 import { type RespuestaRecarga, TIPO_EXTERNA } from '@recargas/contracts/recargas';
 import type { Recarga } from './repo.ts';
 
+/** A successful top-up's message, written on its row (Ventas' Mensaje) and answered. */
+export const mensajeExito = (tipoRecarga: number) =>
+  tipoRecarga === TIPO_EXTERNA ? M.recargaExternaExitosa : M.recargaExitosa;
+
 /**
  * The answer for a row, the same however often it is asked: status code plus body, naming the
  * number, carrier and amount (null where the company hides amounts from this caller).
@@ -16,10 +20,8 @@ export function respuestaDe(r: Recarga, verMonto: boolean): { status: number; cu
     compania: r.compania,
     monto: verMonto ? r.monto : null,
   };
-  if (r.estado === 'exitosa') {
-    const porDefecto = r.tipo_recarga === TIPO_EXTERNA ? M.recargaExternaExitosa : M.recargaExitosa;
-    return { status: 200, cuerpo: { ...base, mensaje: r.mensaje ?? porDefecto } };
-  }
+  if (r.estado === 'exitosa')
+    return { status: 200, cuerpo: { ...base, mensaje: r.mensaje ?? mensajeExito(r.tipo_recarga) } };
   if (r.estado === 'fallida')
     return { status: 422, cuerpo: { ...base, mensaje: r.mensaje ?? M.recargaFallida } };
   return { status: 202, cuerpo: { ...base, mensaje: M.recargaEnProceso } };

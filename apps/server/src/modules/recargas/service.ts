@@ -23,7 +23,7 @@ import type { FilaEmpresa } from './repo.ts';
 import * as repo from './repo.ts';
 import * as escritura from './repo-escritura.ts';
 import { type Destino, enviarEnOrden, ningunaLaTomo } from './respaldo.ts';
-import { respuestaDe } from './respuesta.ts';
+import { mensajeExito, respuestaDe } from './respuesta.ts';
 
 export { cupoDelDia, movimientos, recargasPorId } from './consulta.ts';
 export { type Llave, llaveDe } from './idempotencia.ts';
@@ -260,6 +260,7 @@ async function preparar(
     lider_id: quien.liderId,
     cliente_id: quien.clienteId,
     estado: externa ? 'exitosa' : 'pendiente',
+    mensaje: externa ? mensajeExito(tipoRecarga) : null,
     linea_id: porIcc?.lineaId ?? null,
   };
   return {
