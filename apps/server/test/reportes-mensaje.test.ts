@@ -1,6 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, type Sesion, simuladorDe } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, type Sesion, simuladorDe } from './entorno.ts';
+import { pedir } from './peticion.ts';
 
 /**
  * Issue 41: Ventas' Mensaje column is filled for top-ups made through the product: the message
@@ -16,16 +17,11 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const post = (url: string, cuerpo: object, clave: string) =>
-  e.app.inject({
-    method: 'POST',
-    url,
-    payload: cuerpo,
-    headers: { ...conToken(admin.token, admin.xsrf), 'idempotency-key': clave },
-  });
+  pedir(e.app, admin, 'POST', url, cuerpo, { clave });
 
 /** The Mensaje of the Ventas row of each number. */
 async function mensajes(): Promise<Record<string, string>> {
-  const r = await e.app.inject({ url: '/reportes', headers: conToken(admin.token) });
+  const r = await pedir(e.app, admin, 'GET', '/reportes');
   expect(r.statusCode).toBe(200);
   const filas = (r.json() as { reportes: { dn: string; mensaje: string }[] }).reportes;
   return Object.fromEntries(filas.map((f) => [f.dn, f.mensaje]));
