@@ -2,7 +2,8 @@ import { LOGO_MAX_KB } from '@recargas/contracts/empresas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as empresas from '../src/modules/empresas/service.ts';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario } from './xlsx-prueba.ts';
 
 let e: Entorno;
@@ -19,20 +20,13 @@ beforeAll(async () => {
 afterAll(() => e.cerrar());
 
 const RUTA = '/api/configuraciones';
-const pedir = (s: S, method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
-  e.app.inject({ method, url, payload, headers: conToken(s.token, s.xsrf) });
-const cambiar = (s: S, cuerpo: object) => pedir(s, 'PATCH', RUTA, cuerpo);
+const cambiar = (s: S, cuerpo: object) => pedir(e.app, s, 'PATCH', RUTA, cuerpo);
 const subirLogo = (s: S, datos: Buffer, extra: { nombre?: string; tipo?: string; campo?: string } = {}) => {
   const f = formulario({}, { nombre: 'logo.png', tipo: 'image/png', campo: 'logo', ...extra, datos });
-  return e.app.inject({
-    method: 'POST',
-    url: `${RUTA}/logo`,
-    payload: f.payload,
-    headers: { ...conToken(s.token, s.xsrf), ...f.headers },
-  });
+  return pedir(e.app, s, 'POST', `${RUTA}/logo`, f.payload, { cabeceras: f.headers });
 };
-const auditoria = async (s: S, qs = '') => (await pedir(s, 'GET', `${RUTA}/auditoria${qs}`)).json();
-const tema = async (codigo = 'demo') => (await e.app.inject({ url: `/getEmpresa/${codigo}` })).json();
+const auditoria = async (s: S, qs = '') => (await pedir(e.app, s, 'GET', `${RUTA}/auditoria${qs}`)).json();
+const tema = async (codigo = 'demo') => (await pedir(e.app, null, 'GET', `/getEmpresa/${codigo}`)).json();
 
 /** The company rows and the audit table as they are: a refused call must leave both alone. */
 const estado = async () => ({
@@ -49,7 +43,7 @@ const PNG = Buffer.from(
 
 describe('settings of the company (configuraciones)', () => {
   it("GET gives the company's colours, logo and features", async () => {
-    const r = await pedir(admin, 'GET', RUTA);
+    const r = await pedir(e.app, admin, 'GET', RUTA);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({
       primaryColor: '#408080',
@@ -98,7 +92,7 @@ describe('settings of the company (configuraciones)', () => {
       .where('codigo', '=', 'demo')
       .executeTakeFirstOrThrow();
     expect(fila.ajustes).toMatchObject({ reciclaje: true, activaciones: true, reporteReducido: true });
-    const ventas = (await pedir(admin, 'GET', '/reportesNew')).json();
+    const ventas = (await pedir(e.app, admin, 'GET', '/reportesNew')).json();
     expect(ventas.titulos.map((t: { llave: string }) => t.llave)).not.toContain('nombreOrigen');
     // Root is an administrator too; the audit names who made each change.
     expect((await cambiar(root, { reporteReducido: false })).statusCode).toBe(200);
@@ -174,14 +168,13 @@ describe('settings of the company (configuraciones)', () => {
     const image = r.json().image as string;
     expect(image).toMatch(/^\/getEmpresa\/demo\/logo\?v=[\w-]{16}$/);
     expect((await tema()).image).toBe(image);
-    const servido = await e.app.inject({ url: image });
+    const servido = await pedir(e.app, null, 'GET', image);
     expect(servido.statusCode).toBe(200);
     expect(servido.headers['content-type']).toBe('image/png');
     expect(servido.rawPayload.equals(PNG)).toBe(true);
     // The login page guesses the company from the host: the same logo.
-    const porHost = await e.app.inject({
-      url: '/getEmpresa/login/logo',
-      headers: { host: 'localhost:3000' },
+    const porHost = await pedir(e.app, null, 'GET', '/getEmpresa/login/logo', undefined, {
+      cabeceras: { host: 'localhost:3000' },
     });
     expect(porHost.rawPayload.equals(PNG)).toBe(true);
     expect((await auditoria(admin)).cambios[0]).toMatchObject({
@@ -193,7 +186,7 @@ describe('settings of the company (configuraciones)', () => {
     // The same image again changes nothing.
     expect((await subirLogo(admin, PNG)).json().mensaje).toBe(M.ningunCambio);
     // A company without a logo: 404, with the message.
-    const sin = await e.app.inject({ url: '/getEmpresa/gmcel/logo' });
+    const sin = await pedir(e.app, null, 'GET', '/getEmpresa/gmcel/logo');
     expect(sin.statusCode).toBe(404);
     expect(sin.json().mensaje).toBe(M.noEncontrado);
   });
@@ -226,7 +219,7 @@ describe('settings of the company (configuraciones)', () => {
       ['another field', () => subirLogo(admin, PNG, { campo: 'archivo' }), 400, M.logoRequerido],
       [
         'a JSON body',
-        () => pedir(admin, 'POST', `${RUTA}/logo`, { logo: PNG.toString('base64') }),
+        () => pedir(e.app, admin, 'POST', `${RUTA}/logo`, { logo: PNG.toString('base64') }),
         400,
         M.logoRequerido,
       ],
@@ -243,10 +236,10 @@ describe('settings of the company (configuraciones)', () => {
     for (const u of ['lider', 'cliente']) {
       const s = await entrar(e.app, u);
       for (const r of [
-        await pedir(s, 'GET', RUTA),
+        await pedir(e.app, s, 'GET', RUTA),
         await cambiar(s, { primaryColor: '#000000' }),
         await subirLogo(s, PNG),
-        await pedir(s, 'GET', `${RUTA}/auditoria`),
+        await pedir(e.app, s, 'GET', `${RUTA}/auditoria`),
       ]) {
         expect(r.statusCode, u).toBe(403);
         expect(r.json().mensaje).toBe(M.sinPermiso);
@@ -258,7 +251,10 @@ describe('settings of the company (configuraciones)', () => {
   it("another company's administrator reads and changes only their own company", async () => {
     const demoAntes = await tema('demo');
     const auditoriaDemo = await auditoria(admin);
-    expect((await pedir(otra, 'GET', RUTA)).json()).toMatchObject({ primaryColor: '#c62828', image: null });
+    expect((await pedir(e.app, otra, 'GET', RUTA)).json()).toMatchObject({
+      primaryColor: '#c62828',
+      image: null,
+    });
     expect(await auditoria(otra)).toEqual({ cambios: [], total: 0, siguiente: null });
     expect((await cambiar(otra, { primaryColor: '#0000ff' })).statusCode).toBe(200);
     expect((await subirLogo(otra, PNG)).json().image).toMatch(/^\/getEmpresa\/gmcel\/logo/);
@@ -299,7 +295,7 @@ describe('settings of the company (configuraciones)', () => {
       ['?limit=0', undefined],
       ['?limit=101', undefined],
     ] as const) {
-      const r = await pedir(admin, 'GET', `${RUTA}/auditoria${qs}`);
+      const r = await pedir(e.app, admin, 'GET', `${RUTA}/auditoria${qs}`);
       expect(r.statusCode, qs).toBe(400);
       if (mensaje) expect(r.json().mensaje).toBe(mensaje);
     }

@@ -1,7 +1,8 @@
 import { ENDPOINTS } from '@recargas/contracts/acceso';
 import { M } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar, type Sesion } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar, type Sesion } from './entorno.ts';
+import { type Metodo, pedir } from './peticion.ts';
 import { formulario } from './xlsx-prueba.ts';
 
 /**
@@ -111,12 +112,14 @@ describe('no raw validation text from any route', () => {
         const multiparte = MULTIPARTE.has(clave)
           ? formulario({ accion: 'x'.repeat(5000), vigencia: 'abc', plataformaId: 'x', plataforma: '9' })
           : undefined;
-        const r = await e.app.inject({
-          method: metodo as 'GET',
-          url: c.url,
-          headers: { ...conToken(s.token, s.xsrf), ...c.clave, ...multiparte?.headers },
-          ...(metodo === 'GET' ? {} : { payload: multiparte?.payload ?? (c.cuerpo as object) }),
-        });
+        const r = await pedir(
+          e.app,
+          s,
+          metodo as Metodo,
+          c.url,
+          metodo === 'GET' ? undefined : (multiparte?.payload ?? c.cuerpo),
+          { cabeceras: { ...c.clave, ...multiparte?.headers } },
+        );
         if (r.statusCode < 400) continue;
         const mensaje = (r.json() as { mensaje?: unknown }).mensaje;
         const celda = `${clave} ${c.url.slice(0, 80)} → ${r.statusCode} ${String(mensaje).slice(0, 160)}`;
@@ -131,15 +134,16 @@ describe('no raw validation text from any route', () => {
   }, 600_000);
 
   it('a missing field and a long one name the field by its label', async () => {
-    const enviar = (payload: object) => e.app.inject({ method: 'POST', url: '/iniciarSesion', payload });
+    const enviar = (payload: object) => pedir(e.app, null, 'POST', '/iniciarSesion', payload);
     const falta = await enviar({ username: 'admin', empresa: 'demo' });
     expect(falta.json().mensaje).toBe(`${M.datoFaltante}: ${M.contrasena}`);
     const largo = await enviar({ username: 'a'.repeat(10_240), password: 'x', empresa: 'demo' });
     expect(largo.json().mensaje).toBe(`${M.textoDemasiadoLargo}: ${M.usuario}`);
-    const codigo = await e.app.inject({
-      method: 'POST',
-      url: '/api/2fa/verify',
-      payload: { username: 'admin', password: 'x', empresa: 'demo', code: '' },
+    const codigo = await pedir(e.app, null, 'POST', '/api/2fa/verify', {
+      username: 'admin',
+      password: 'x',
+      empresa: 'demo',
+      code: '',
     });
     expect(codigo.json().mensaje).toBe(M.codigoSeisDigitos);
   });

@@ -3,7 +3,8 @@ import { connect } from 'node:net';
 import { M } from '@recargas/contracts/mensajes';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { crearEntorno, type Entorno, entrar } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 let e: Entorno;
@@ -18,7 +19,7 @@ const RUTAS_PUBLICAS = ['/iniciarSesion', '/api/2fa/setup', '/api/2fa/verify'];
 const espanol = /[áéíóúñ]|\b(de|el|la|no|es|un|una|debe|campo)\b/i;
 
 const enviar = (url: string, payload: string, contentType = 'application/json') =>
-  e.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+  pedir(e.app, null, 'POST', url, payload, { cabeceras: { 'content-type': contentType } });
 
 describe('bad input gets a 4xx with a Spanish mensaje, never a 500', () => {
   it.each(RUTAS_PUBLICAS)('%s: malformed JSON, empty body, wrong content type', async (url) => {
@@ -97,7 +98,7 @@ describe('bad input gets a 4xx with a Spanish mensaje, never a 500', () => {
   });
 
   it('an unknown route is a JSON 404 in Spanish', async () => {
-    const r = await e.app.inject({ url: '/api/noexiste' });
+    const r = await pedir(e.app, null, 'GET', '/api/noexiste');
     expect(r.statusCode).toBe(404);
     expect(r.json()).toEqual({ mensaje: 'No encontrado' });
   });
@@ -109,7 +110,7 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
     expect(r.statusCode, que).toBe(400);
     expect(r.json(), que).toEqual({ mensaje: M.textoInvalido });
   };
-  const conSesion = (url: string) => e.app.inject({ url, headers: conToken(admin.token, admin.xsrf) });
+  const conSesion = (url: string) => pedir(e.app, admin, 'GET', url);
   const cuenta = async (tabla: 'sesiones' | 'recargas') =>
     Number(
       (
@@ -123,7 +124,7 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
   it('the three reproductions: a NUL in the login, in the 2FA setup, in a public path', async () => {
     rechazada(await enviar('/iniciarSesion', login('ad\u0000min')), 'iniciarSesion');
     rechazada(await enviar('/api/2fa/setup', login('ad\u0000min')), '2fa/setup');
-    rechazada(await e.app.inject({ url: '/getEmpresa/de%00mo' }), 'getEmpresa');
+    rechazada(await pedir(e.app, null, 'GET', '/getEmpresa/de%00mo'), 'getEmpresa');
   });
 
   it('lone surrogates in JSON strings; a NUL in a nested key; a well-formed pair (emoji) passes', async () => {
@@ -145,11 +146,8 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
         Buffer.from(malos),
         Buffer.from('min","password":"x","empresa":"demo"}'),
       ]);
-      const r = await e.app.inject({
-        method: 'POST',
-        url: '/iniciarSesion',
-        payload,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
+      const r = await pedir(e.app, null, 'POST', '/iniciarSesion', payload, {
+        cabeceras: { 'content-type': 'application/json; charset=utf-8' },
       });
       rechazada(r, malos.join(','));
     }
@@ -157,10 +155,10 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
 
   it('paths whose escapes are NUL or not UTF-8, public and signed in; a too long parameter', async () => {
     for (const url of ['/getEmpresa/%FF', '/getEmpresa/de%C3%28mo', '/getEmpresa/%ED%A0%80', '/getEmpresa/%'])
-      rechazada(await e.app.inject({ url }), url);
+      rechazada(await pedir(e.app, null, 'GET', url), url);
     for (const url of ['/api/usuarios/1%00', '/api/usuarios/%FF', '/api/no%00existe'])
       rechazada(await conSesion(url), url);
-    const larga = await e.app.inject({ url: `/getEmpresa/${'a'.repeat(300)}` });
+    const larga = await pedir(e.app, null, 'GET', `/getEmpresa/${'a'.repeat(300)}`);
     expect(larga.statusCode).toBe(414);
     expect(larga.json()).toEqual({ mensaje: M.cuerpoDemasiadoGrande });
   });
@@ -168,19 +166,21 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
   it('a NUL or bad escape in a query value or name; a lone surrogate in the filtros JSON', async () => {
     for (const qs of ['after=1%00', '%00=1', 'limit%00=20', 'after=%C3%28', 'x=100%'])
       rechazada(await conSesion(`/api/usuarios?${qs}`), qs);
-    rechazada(await e.app.inject({ url: '/getEmpresa/demo?x=a%00' }), 'pública');
+    rechazada(await pedir(e.app, null, 'GET', '/getEmpresa/demo?x=a%00'), 'pública');
     const filtros = encodeURIComponent('{"username":["a\\ud800"]}');
     rechazada(await conSesion(`/api/usuarios?filtros=${filtros}`), 'filtros');
   });
 
   it('an Idempotency-Key with a NUL writes no top-up', async () => {
     const antes = await cuenta('recargas');
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/checkOut',
-      payload: { dn: '5512345678', compania: 'T', monto: 50 },
-      headers: { ...conToken(admin.token, admin.xsrf), 'idempotency-key': 'k\u0000' },
-    });
+    const r = await pedir(
+      e.app,
+      admin,
+      'POST',
+      '/checkOut',
+      { dn: '5512345678', compania: 'T', monto: 50 },
+      { clave: 'k\u0000' },
+    );
     rechazada(r, 'idempotency-key');
     expect(await cuenta('recargas')).toBe(antes);
   });
@@ -200,12 +200,7 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
     ];
     for (const campos of casos) {
       const f = formulario(campos, archivo);
-      const r = await e.app.inject({
-        method: 'POST',
-        url: '/subirArchivo',
-        payload: f.payload,
-        headers: { ...conToken(admin.token, admin.xsrf), ...f.headers },
-      });
+      const r = await pedir(e.app, admin, 'POST', '/subirArchivo', f.payload, { cabeceras: f.headers });
       // Each field's own refusal (Selecciona una acción, the vigencia, the platform), all 400.
       expect(r.statusCode, JSON.stringify(campos)).toBe(400);
       expect(Object.values(M)).toContain(r.json().mensaje);
@@ -244,14 +239,11 @@ describe('text PostgreSQL cannot store (issue 17): 400 with the catalogue messag
     const antes = await cuenta('sesiones');
     expect((await enviar('/iniciarSesion', login('peña'))).statusCode).toBe(401);
     const bytes = Buffer.from(login('José Ñúñez'), 'utf8');
-    const r = await e.app.inject({
-      method: 'POST',
-      url: '/iniciarSesion',
-      payload: bytes,
-      headers: { 'content-type': 'application/json' },
+    const r = await pedir(e.app, null, 'POST', '/iniciarSesion', bytes, {
+      cabeceras: { 'content-type': 'application/json' },
     });
     expect(r.statusCode).toBe(401);
-    expect((await e.app.inject({ url: '/getEmpresa/pe%C3%B1a' })).statusCode).toBe(404);
+    expect((await pedir(e.app, null, 'GET', '/getEmpresa/pe%C3%B1a')).statusCode).toBe(404);
     const filtros = encodeURIComponent(JSON.stringify({ username: ['peña'] }));
     expect((await conSesion(`/api/usuarios?filtros=${filtros}`)).statusCode).toBe(200);
     expect(await cuenta('sesiones')).toBe(antes);

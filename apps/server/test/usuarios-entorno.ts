@@ -1,7 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { crearEntorno, type Entorno, entrar } from './entorno.ts';
-import { pedir } from './peticion.ts';
 
 /**
  * The users tests' shared set-up: one environment per test file, the demo administrator and
@@ -34,9 +33,6 @@ export function prepararUsuarios(): void {
   afterAll(() => e.cerrar());
 }
 
-export const post = (s: Sesion, url: string, payload: Record<string, unknown>) =>
-  pedir(e.app, s, 'POST', url, payload);
-export const get = (s: Sesion, url: string) => pedir(e.app, s, 'GET', url);
 /** Chip filters as the screens send them: one `filtros` query parameter holding JSON text. */
 export const filtros = (f: Record<string, unknown>) => `filtros=${encodeURIComponent(JSON.stringify(f))}`;
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as usuarios from '../src/modules/usuarios/service.ts';
 import { leerXlsx } from './entorno.ts';
+import { pedir } from './peticion.ts';
 import * as U from './usuarios-entorno.ts';
 
 // The list, its export, the pickers, the amount permission and generated bad input.
@@ -52,7 +53,7 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
     }
   });
   const lista = async (s: U.Sesion, qs: string) => {
-    const r = await U.get(s, `/api/usuarios?${qs}`);
+    const r = await pedir(U.e.app, s, 'GET', `/api/usuarios?${qs}`);
     expect(r.statusCode).toBe(200);
     return r.json() as {
       usuarios: { username: string; phoneNumber: string; nivel: number }[];
@@ -125,7 +126,7 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
 
   it('bad paging input is a 400 with a Spanish mensaje', async () => {
     for (const qs of ['after=abc', 'limit=0', 'limit=1000']) {
-      const r = await U.get(U.admin, `/api/usuarios?${qs}`);
+      const r = await pedir(U.e.app, U.admin, 'GET', `/api/usuarios?${qs}`);
       expect(r.statusCode, qs).toBe(400);
       expect(r.json().mensaje).toMatch(
         /^(Falta un dato|Los datos enviados no son válidos|Un valor está fuera)/,
@@ -142,7 +143,7 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
       U.filtros({ nombre: ['a\u0000b'] }),
       U.filtros({ nombre: Array.from({ length: 21 }, (_, i) => `c${i}`) }),
     ]) {
-      const r = await U.get(U.admin, `/api/usuarios?${qs}`);
+      const r = await pedir(U.e.app, U.admin, 'GET', `/api/usuarios?${qs}`);
       expect(r.statusCode, qs).toBe(400);
       expect(r.json().mensaje, qs).toContain(M.filtrosInvalidos);
     }
@@ -157,13 +158,15 @@ describe('GET /api/usuarios: keyset pages and chip filters', () => {
 describe('Excel USUARIOS', () => {
   it('exports the rows of the list (scope and chips) to a file a second reader opens', async () => {
     const porNivel = { nivel: ['3'] };
-    const lista = await U.get(
+    const lista = await pedir(
+      U.e.app,
       U.lider,
+      'GET',
       `/api/usuarios?limit=100&filtros=${encodeURIComponent(JSON.stringify(porNivel))}`,
     );
-    const r = await U.post(U.lider, '/excel', { tipo: 'USUARIOS', filtros: porNivel });
+    const r = await pedir(U.e.app, U.lider, 'POST', '/excel', { tipo: 'USUARIOS', filtros: porNivel });
     expect(r.statusCode, r.body).toBe(200);
-    const archivo = await U.e.app.inject({ url: `/excel/descargar?nombre=${r.json().nombreArchivo}` });
+    const archivo = await pedir(U.e.app, null, 'GET', `/excel/descargar?nombre=${r.json().nombreArchivo}`);
     const [titulos, ...filas] = await leerXlsx(archivo.rawPayload);
     expect(titulos).toEqual([
       '#',
@@ -182,7 +185,7 @@ describe('Excel USUARIOS', () => {
   });
 
   it('refuses chips of columns the list does not have', async () => {
-    const r = await U.post(U.admin, '/excel', { tipo: 'USUARIOS', filtros: { icc: ['1'] } });
+    const r = await pedir(U.e.app, U.admin, 'POST', '/excel', { tipo: 'USUARIOS', filtros: { icc: ['1'] } });
     expect(r.statusCode).toBe(400);
     expect(r.json().mensaje).toBe(M.filtrosInvalidos);
   });
@@ -205,20 +208,22 @@ describe('leader and client pickers', () => {
     const vistos: string[] = [];
     let after = '';
     for (;;) {
-      const r = (await U.get(U.admin, `/api/lideres?q=picker${after ? `&after=${after}` : ''}`)).json();
+      const r = (
+        await pedir(U.e.app, U.admin, 'GET', `/api/lideres?q=picker${after ? `&after=${after}` : ''}`)
+      ).json();
       expect(r.lideres.length).toBeLessThanOrEqual(10);
       vistos.push(...r.lideres.map((l: { lider: string }) => l.lider));
       if (!r.siguiente) break;
       after = r.siguiente;
     }
     expect(vistos).toEqual(Array.from({ length: 25 }, (_, i) => `Picker ${String(i).padStart(2, '0')}`));
-    expect((await U.get(U.admin, '/api/lideres')).json().lideres).toHaveLength(10);
+    expect((await pedir(U.e.app, U.admin, 'GET', '/api/lideres')).json().lideres).toHaveLength(10);
   });
 
   it('level 2 gets only its own leader and its clients', async () => {
-    const l = (await U.get(U.lider, '/api/lideres')).json();
+    const l = (await pedir(U.e.app, U.lider, 'GET', '/api/lideres')).json();
     expect(l).toEqual({ lideres: [{ id: U.liderDemo, lider: 'Lider Demo' }], siguiente: null });
-    const c = (await U.get(U.lider, '/api/clientes')).json();
+    const c = (await pedir(U.e.app, U.lider, 'GET', '/api/clientes')).json();
     expect(c.clientes.length).toBeGreaterThan(0);
     for (const x of c.clientes) expect(x.liderId).toBe(U.liderDemo);
     // Another leader of the company, with a client: none of it reaches level 2.
@@ -233,11 +238,11 @@ describe('leader and client pickers', () => {
       .insertInto('clientes')
       .values({ empresa_id: U.demo, lider_id: otro, nombre: 'Cliente Norte' })
       .execute();
-    expect((await U.get(U.lider, `/api/clientes?lider=${otro}`)).json().clientes).toEqual([]);
+    expect((await pedir(U.e.app, U.lider, 'GET', `/api/clientes?lider=${otro}`)).json().clientes).toEqual([]);
   });
 
   it('GET /api/clientes?lider= gives pairs {lider, cliente} of that leader', async () => {
-    const r = (await U.get(U.admin, `/api/clientes?lider=${U.liderDemo}&q=cliente`)).json();
+    const r = (await pedir(U.e.app, U.admin, 'GET', `/api/clientes?lider=${U.liderDemo}&q=cliente`)).json();
     expect(r.clientes).toContainEqual({
       id: U.clienteDemo,
       cliente: 'Cliente Demo',
@@ -249,19 +254,32 @@ describe('leader and client pickers', () => {
 
 describe('amount permission', () => {
   it('setUsuariosMonto turns isMonto on and off; usuariosMonto lists leaders and clients only', async () => {
-    const on = await U.post(U.admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: 1 });
+    const on = await pedir(U.e.app, U.admin, 'POST', '/api/setUsuariosMonto', {
+      username: 'cliente',
+      isMonto: 1,
+    });
     expect(on.statusCode).toBe(200);
     expect((await U.fila('cliente')).is_monto).toBe(true);
     expect(
-      (await U.post(U.admin, '/api/setUsuariosMonto', { username: 'cliente', isMonto: false })).statusCode,
+      (
+        await pedir(U.e.app, U.admin, 'POST', '/api/setUsuariosMonto', {
+          username: 'cliente',
+          isMonto: false,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await U.fila('cliente')).is_monto).toBe(false);
-    const admins = await U.post(U.admin, '/api/setUsuariosMonto', { username: 'root', isMonto: 1 });
+    const admins = await pedir(U.e.app, U.admin, 'POST', '/api/setUsuariosMonto', {
+      username: 'root',
+      isMonto: 1,
+    });
     expect(admins.statusCode).toBe(403);
     const todos: { nivel: number }[] = [];
     let after = '';
     for (;;) {
-      const r = (await U.get(U.admin, `/api/usuariosMonto?limit=50${after ? `&after=${after}` : ''}`)).json();
+      const r = (
+        await pedir(U.e.app, U.admin, 'GET', `/api/usuariosMonto?limit=50${after ? `&after=${after}` : ''}`)
+      ).json();
       todos.push(...r.usuarios);
       if (!r.siguiente) break;
       after = r.siguiente;
@@ -318,7 +336,7 @@ describe('generated bad input', () => {
         fc.constantFrom('/registrarUsuario', '/editarUsuario', '/eliminarUsuario', '/api/setUsuariosMonto'),
         cuerpo,
         async (url, body) => {
-          const r = await U.post(U.admin, url, body);
+          const r = await pedir(U.e.app, U.admin, 'POST', url, body);
           expect(r.statusCode, `${url} ${JSON.stringify(body)} ${r.body}`).toBeLessThan(500);
           if (r.statusCode >= 400) expect(typeof r.json().mensaje).toBe('string');
         },
@@ -345,7 +363,7 @@ describe('generated bad input', () => {
           },
         ),
         async (ruta, q) => {
-          const r = await U.get(U.admin, `${ruta}?${new URLSearchParams(q)}`);
+          const r = await pedir(U.e.app, U.admin, 'GET', `${ruta}?${new URLSearchParams(q)}`);
           expect(r.statusCode, `${ruta} ${JSON.stringify(q)} ${r.body}`).toBeLessThan(500);
         },
       ),
