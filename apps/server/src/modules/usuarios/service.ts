@@ -1,16 +1,12 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
 import {
-  excedeTopeRecargas,
-  type FiltrosUsuarios,
   MAX_RECARGAS_POR_DEFECTO,
   type PeticionEditarUsuario,
   type PeticionRegistrarUsuario,
   puedeEditarUsuario,
-  puedeEscribirUsuario,
   SIN_LIDER,
 } from '@recargas/contracts/usuarios';
-import type { Ctx as ContextoCompleto } from '../../contexto.ts';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
@@ -18,11 +14,23 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 // imports this one for login), so calling it from here makes no import cycle.
 // biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts, for the cycle above
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
-import * as empresas from '../empresas/service.ts';
 import { auditarAltas, auditarEdicion, auditarMonto } from './auditados.ts';
+import {
+  type Ctx,
+  comprobarMaxRecargas,
+  deshabilitado,
+  enTransaccion,
+  liderPermitido,
+  mensajeUnico,
+  objetivo,
+  type Quien,
+  resolverJerarquia,
+} from './reglas.ts';
 import * as repo from './repo.ts';
 
+export { clientes, lideres, listar, uno, usuariosMonto } from './consultas.ts';
 export { cambiarLista, deshabilitar, restablecerPassword } from './cuentas.ts';
+export { alcance, type Quien } from './reglas.ts';
 
 export type Usuario = NonNullable<Awaited<ReturnType<typeof repo.porId>>>;
 
@@ -38,117 +46,22 @@ export async function crear(db: Db, datos: DatosUsuario): Promise<number> {
   return repo.insertar(db, { ...resto, passwordHash: await hashPassword(password) });
 }
 
-// ---- Users screens (issue 6): every rule of spec sections 5 and 6, enforced here.
-//
-// Levels 0 and 1 are the administrators (spec sections 1 and 6); where the spec names "level 1"
-// for user administration (leaders, 'Sin lider', the maxRecargas exemption, the amounts toggle)
-// level 0, the root above it, holds the same power; section 9 says "created by non-admins".
-// Level 2 works only inside its own leader: it sees that leader's users and clients and writes
-// only level-3 users of it, with USUARIO_CLIENTE. Level 3 never reaches these routes.
-// Creating or editing administrators (levels 0 and 1) is disabled (release note of 02/11/2023).
-
-/** What the users rules need of the context (contexto.ts): its database. */
-type Ctx = Pick<ContextoCompleto, 'db'>;
-
-/** The caller as the rules need it (the session of the access check). */
-export interface Quien {
-  usuarioId: number;
-  empresaId: number;
-  nivel: number;
-  liderId: number | null;
-  permisos: readonly string[];
-  username?: string;
-  ip?: string | undefined;
-}
-
-const esAdmin = (q: Quien) => esAdministrador(q.nivel);
-
-const deshabilitado = () => new ErrorApi(403, M.administradoresDeshabilitado);
-
-/** Whose users the caller sees; undefined when a leader user has no leader (sees nobody). */
-export function alcance(q: Quien): repo.Alcance | undefined {
-  if (esAdmin(q)) return { empresaId: q.empresaId };
-  if (q.nivel === NIVEL.lider && q.liderId !== null) return { empresaId: q.empresaId, liderId: q.liderId };
-  return undefined;
-}
-
-const mensajeUnico = (e: unknown): string | undefined => {
-  const r = e as { code?: string; constraint?: string; message?: string };
-  if (r?.code !== '23505') return undefined;
-  const cual = r.constraint ?? r.message ?? '';
-  if (cual.includes(repo.UNICOS.lider)) return M.liderYaExiste;
-  if (cual.includes(repo.UNICOS.cliente)) return M.clienteYaExiste;
-  if (cual.includes(repo.UNICOS.username)) return 'username';
-  return undefined;
-};
-
-interface Jerarquia {
-  nivel: number;
-  lider: number;
-  cliente: number;
-  liderNuevo?: string | undefined;
-  clienteNuevo?: string | undefined;
-  nombre: string;
-}
-
-/**
- * Who may write which user (contracts puedeEscribirUsuario; for level 2 'Sin lider' means its
- * own leader). Returns the leader the user will have (0: 'Sin lider').
- */
-function liderPermitido(q: Quien, p: Jerarquia): number {
-  if (esAdministrador(p.nivel)) throw deshabilitado();
-  const lider = !esAdmin(q) && p.lider === SIN_LIDER ? q.liderId : p.lider;
-  if (lider === null || !puedeEscribirUsuario(q, { nivel: p.nivel, liderId: lider })) throw sinPermiso();
-  return lider;
-}
-
-/**
- * The leader and client rows of a user allowed by liderPermitido: a level-2 user with 'Sin
- * lider' founds a new leader (administrators only reach this); a level-3 user needs a client of
- * its leader, existing or new. New rows are written in `tx`; ids of another company are 404.
- */
-async function resolverJerarquia(tx: Db, empresaId: number, lider: number, p: Jerarquia) {
-  if (p.nivel === NIVEL.lider) {
-    const liderId =
-      lider === SIN_LIDER
-        ? await repo.insertarLider(tx, empresaId, p.liderNuevo ?? p.nombre)
-        : (await repo.liderPorId(tx, empresaId, lider))?.id;
-    if (liderId === undefined) throw noEncontrado();
-    return { liderId, clienteId: null };
-  }
-  if (lider === SIN_LIDER) throw new ErrorApi(400, M.seleccionaCliente);
-  if (!(await repo.liderPorId(tx, empresaId, lider))) throw noEncontrado();
-  if (p.clienteNuevo !== undefined) {
-    return { liderId: lider, clienteId: await repo.insertarCliente(tx, empresaId, lider, p.clienteNuevo) };
-  }
-  const cliente = await repo.clientePorId(tx, empresaId, p.cliente);
-  if (!cliente) throw noEncontrado();
-  if (cliente.lider_id !== lider) throw new ErrorApi(400, M.seleccionaCliente);
-  return { liderId: lider, clienteId: cliente.id };
-}
-
-/** maxRecargas for a non-administrator writer (contracts excedeTopeRecargas; gsmoviles caps clients at 5). */
-async function comprobarMaxRecargas(ctx: Ctx, q: Quien, nivel: number, max: number) {
-  if (esAdmin(q)) return;
-  const [empresa, yo] = await Promise.all([
-    empresas.porIdOError(ctx.db, q.empresaId),
-    repo.porId(ctx.db, q.empresaId, q.usuarioId),
-  ]);
-  const escritor = { nivel: q.nivel, maxRecargas: yo?.max_recargas ?? Number.POSITIVE_INFINITY };
-  const rechazo = excedeTopeRecargas(escritor, empresas.ajustesDe(empresa).topeRecargasClientes, nivel, max);
-  if (rechazo) throw new ErrorApi(400, rechazo);
-}
-
-async function enTransaccion<T>(ctx: Ctx, username: string, trabajo: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction().execute(trabajo);
-  } catch (e) {
-    const m = mensajeUnico(e);
-    if (m === 'username') throw new ErrorApi(409, texto('usuarioYaExiste', { username }));
-    if (m) throw new ErrorApi(409, m);
-    throw e;
-  }
-}
+/** A registered user's row, created by `q` in its company. */
+const insertar = (
+  tx: Db,
+  q: Quien,
+  p: PeticionRegistrarUsuario,
+  x: { liderId: number; clienteId: number | null; passwordHash: string; maxRecargas: number },
+) =>
+  repo.insertar(tx, {
+    empresaId: q.empresaId,
+    username: p.username,
+    nombre: p.nombre,
+    nivel: p.nivel,
+    telefono: p.phoneNumber ?? null,
+    creadoPor: q.usuarioId,
+    ...x,
+  });
 
 /** POST /registrarUsuario. */
 export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario): Promise<number> {
@@ -161,18 +74,7 @@ export async function registrar(ctx: Ctx, q: Quien, p: PeticionRegistrarUsuario)
   const passwordHash = await hashPassword(p.password);
   return enTransaccion(ctx, p.username, async (tx) => {
     const { liderId, clienteId } = await resolverJerarquia(tx, q.empresaId, lider, p);
-    const id = await repo.insertar(tx, {
-      empresaId: q.empresaId,
-      username: p.username,
-      nombre: p.nombre,
-      passwordHash,
-      nivel: p.nivel,
-      liderId,
-      clienteId,
-      telefono: p.phoneNumber ?? null,
-      maxRecargas,
-      creadoPor: q.usuarioId,
-    });
+    const id = await insertar(tx, q, p, { liderId, clienteId, passwordHash, maxRecargas });
     await auditarAltas(tx, q, q.empresaId, [{ id, nivel: p.nivel, maxRecargas }]);
     return id;
   });
@@ -227,18 +129,8 @@ export async function registrarVarios(
         if (p.nivel === NIVEL.lider) creados.set(claveLider, liderId);
         if (p.clienteNuevo !== undefined && clienteId !== null) creados.set(claveCliente, clienteId);
         const maxRecargas = p.maxRecargas ?? MAX_RECARGAS_POR_DEFECTO;
-        const id = await repo.insertar(tx, {
-          empresaId: q.empresaId,
-          username: p.username,
-          nombre: p.nombre,
-          passwordHash: hashes[i] as string,
-          nivel: p.nivel,
-          liderId,
-          clienteId,
-          telefono: p.phoneNumber ?? null,
-          maxRecargas,
-          creadoPor: q.usuarioId,
-        });
+        const hash = hashes[i] as string;
+        const id = await insertar(tx, q, p, { liderId, clienteId, passwordHash: hash, maxRecargas });
         altas.push({ id, nivel: p.nivel, maxRecargas });
       }
       await auditarAltas(tx, q, q.empresaId, altas);
@@ -253,17 +145,6 @@ export async function registrarVarios(
 /** Which of these usernames the company already has (case as stored). */
 export const usernamesExistentes = (ctx: Ctx, empresaId: number, usernames: string[]) =>
   repo.usernamesExistentes(ctx.db, empresaId, usernames);
-
-/** The live user `id` as the caller may see it, or 404 (another company, another leader, deleted). */
-async function objetivo(ctx: Ctx, q: Quien, id: number) {
-  const a = alcance(q);
-  const u = a ? await repo.porId(ctx.db, q.empresaId, id) : undefined;
-  if (!u || (a?.liderId !== undefined && u.lider_id !== a.liderId)) throw noEncontrado();
-  if (esAdministrador(u.nivel)) throw deshabilitado();
-  // An administrator's further limits (USUARIO_CLIENTE for clients) are liderPermitido's.
-  if (!esAdmin(q) && !puedeEscribirUsuario(q, { nivel: u.nivel, liderId: u.lider_id })) throw sinPermiso();
-  return u;
-}
 
 /** POST /editarUsuario: a password left as the six dots (or empty) stays as it was. */
 export async function editar(ctx: Ctx, q: Quien, p: PeticionEditarUsuario): Promise<void> {
@@ -313,43 +194,6 @@ export async function eliminar(ctx: Ctx, q: Quien, id: number): Promise<void> {
   });
 }
 
-const pagina = <T extends { id: number }>(filas: T[], limite: number) => {
-  const hay = filas.length > limite;
-  const visibles = hay ? filas.slice(0, limite) : filas;
-  return { filas: visibles, siguiente: hay ? String(visibles.at(-1)?.id) : null };
-};
-
-/** GET /api/usuarios: one keyset page with the chip filters; the total comes with the first page. */
-export async function listar(
-  ctx: Ctx,
-  q: Quien,
-  c: { filtros?: FiltrosUsuarios | undefined; after?: number | undefined; limit: number },
-) {
-  const a = alcance(q);
-  if (!a) return { usuarios: [], total: 0, siguiente: null };
-  const filtros = c.filtros ?? {};
-  const [filas, total] = await Promise.all([
-    repo.paginaUsuarios(ctx.db, a, filtros, c.after, c.limit),
-    c.after === undefined ? repo.contarUsuarios(ctx.db, a, filtros) : Promise.resolve(null),
-  ]);
-  const { filas: usuarios, siguiente } = pagina(filas, c.limit);
-  return { usuarios, total, siguiente };
-}
-
-/** GET /api/usuarios/:id: one row of the list, for the edit screen opened by its URL. */
-export async function uno(ctx: Ctx, q: Quien, id: number) {
-  const a = alcance(q);
-  const u = a ? await repo.usuarioVisible(ctx.db, a, id) : undefined;
-  if (!u) throw noEncontrado();
-  return u;
-}
-
-/** GET /api/usuariosMonto. */
-export async function usuariosMonto(ctx: Ctx, q: Quien, c: { after?: number | undefined; limit: number }) {
-  const { filas, siguiente } = pagina(await repo.paginaMonto(ctx.db, q.empresaId, c.after, c.limit), c.limit);
-  return { usuarios: filas, siguiente };
-}
-
 /** POST /api/setUsuariosMonto: the amount permission of a leader or client. */
 export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto: boolean) {
   const u = await repo.porUsername(ctx.db, q.empresaId, username);
@@ -360,43 +204,4 @@ export async function guardarMonto(ctx: Ctx, q: Quien, username: string, isMonto
     if (await repo.guardarMonto(tx, q.empresaId, u.id, isMonto))
       await auditarMonto(tx, q, q.empresaId, u.id, isMonto);
   });
-}
-
-/** GET /api/lideres: all the company's leaders for administrators, the own one for level 2. */
-export async function lideres(
-  ctx: Ctx,
-  q: Quien,
-  c: { q?: string | undefined; after?: number | undefined; limit: number },
-) {
-  const a = alcance(q);
-  if (!a) return { lideres: [], siguiente: null };
-  const filas = await repo.paginaLideres(ctx.db, q.empresaId, {
-    ...(a.liderId !== undefined ? { soloId: a.liderId } : {}),
-    ...(c.q ? { q: c.q } : {}),
-    ...(c.after !== undefined ? { after: c.after } : {}),
-    limite: c.limit,
-  });
-  const { filas: lista, siguiente } = pagina(filas, c.limit);
-  return { lideres: lista, siguiente };
-}
-
-/** GET /api/clientes: pairs {lider, cliente}; level 2 only gets its own leader's. */
-export async function clientes(
-  ctx: Ctx,
-  q: Quien,
-  c: { lider: number; q?: string | undefined; after?: number | undefined; limit: number },
-) {
-  const a = alcance(q);
-  if (!a || (a.liderId !== undefined && c.lider !== SIN_LIDER && c.lider !== a.liderId)) {
-    return { clientes: [], siguiente: null };
-  }
-  const liderId = a.liderId ?? (c.lider === SIN_LIDER ? undefined : c.lider);
-  const filas = await repo.paginaClientes(ctx.db, q.empresaId, {
-    ...(liderId !== undefined ? { liderId } : {}),
-    ...(c.q ? { q: c.q } : {}),
-    ...(c.after !== undefined ? { after: c.after } : {}),
-    limite: c.limit,
-  });
-  const { filas: lista, siguiente } = pagina(filas, c.limit);
-  return { clientes: lista, siguiente };
 }
