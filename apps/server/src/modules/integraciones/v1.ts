@@ -77,20 +77,20 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
+  /** A route's OpenAPI entry and the per-key limit. */
+  const ruta = <S extends object>(summary: string, partes: S) => ({ ...v1(summary, partes), config });
+
   app.post(
     API.recargas,
-    {
-      ...v1('Recarga (Idempotency-Key obligatoria: la misma clave da la misma respuesta)', {
-        headers: cabeceras,
-        body: contrato.peticionV1Recarga,
-        response: {
-          200: contrato.recargaV1,
-          202: contrato.recargaV1,
-          422: z.union([contrato.recargaV1, respuestaError]),
-        },
-      }),
-      config,
-    },
+    ruta('Recarga (Idempotency-Key obligatoria: la misma clave da la misma respuesta)', {
+      headers: cabeceras,
+      body: contrato.peticionV1Recarga,
+      response: {
+        200: contrato.recargaV1,
+        202: contrato.recargaV1,
+        422: z.union([contrato.recargaV1, respuestaError]),
+      },
+    }),
     async (req, reply) => {
       const r = await recargasV1.recargar(ctx, quien(req), req.body, req.headers['idempotency-key']);
       return reply.code(r.status as 200 | 202 | 422).send(r.cuerpo);
@@ -98,39 +98,30 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     API.recargas,
-    {
-      ...v1('Recargas con una referencia', {
-        querystring: contrato.consultaV1,
-        response: { 200: contrato.respuestaV1Lista },
-      }),
-      config,
-    },
+    ruta('Recargas con una referencia', {
+      querystring: contrato.consultaV1,
+      response: { 200: contrato.respuestaV1Lista },
+    }),
     async (req) => recargasV1.porReferencia(ctx, quien(req), req.query.referencia),
   );
   app.get(
     API.recarga,
-    {
-      ...v1('Estado de una recarga (pendiente, exitosa o fallida) y su folio', {
-        params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
-        response: { 200: contrato.recargaV1 },
-      }),
-      config,
-    },
+    ruta('Estado de una recarga (pendiente, exitosa o fallida) y su folio', {
+      params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+      response: { 200: contrato.recargaV1 },
+    }),
     async (req) => recargasV1.recarga(ctx, quien(req), req.params.id),
   );
   app.get(
     API.saldo,
-    {
-      ...v1('Recargas que el usuario de la llave aún puede hacer hoy', {
-        response: { 200: contrato.respuestaSaldo },
-      }),
-      config,
-    },
+    ruta('Recargas que el usuario de la llave aún puede hacer hoy', {
+      response: { 200: contrato.respuestaSaldo },
+    }),
     async (req) => recargasV1.saldo(ctx, quien(req)),
   );
   app.get(
     API.companias,
-    { ...v1('Compañías y montos permitidos', { response: { 200: contrato.respuestaCompanias } }), config },
+    ruta('Compañías y montos permitidos', { response: { 200: contrato.respuestaCompanias } }),
     async (req) => integraciones.companias(ctx, quien(req)),
   );
 };

@@ -20,6 +20,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import { type Rango, rangoMesesAtras } from '../../lib/fechas.ts';
 import { comunesDe, SIN_COMUNES } from '../../lib/trigramas.ts';
 import * as empresas from '../empresas/service.ts';
+import type { Subidor } from '../subidas/service.ts';
 import * as repo from './repo.ts';
 import * as conteos from './repo-conteo.ts';
 import * as reciclaje from './repo-reciclaje.ts';
@@ -27,15 +28,8 @@ import * as subidas from './repo-subidas.ts';
 
 export type { Alcance, Cursor, FilaLinea, LineaVista, Rango } from './repo.ts';
 
-/** Who looks at or changes the inventory (the session's part that matters here). */
-export interface Usuario {
-  empresaId: number;
-  usuarioId: number;
-  username: string;
-  nivel: number;
-  liderId: number | null;
-  permisos: readonly string[];
-}
+/** Who looks at or changes the inventory: the part of the session an upload also reads. */
+export type Usuario = Subidor;
 
 /**
  * Which lines a user may see (spec section 6): administrators all of the company's, a

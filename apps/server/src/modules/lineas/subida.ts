@@ -43,6 +43,23 @@ const fecha = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t ? t : undefined;
 };
 
+/** The company's leaders and clients as a row may name them: by id or by name. */
+interface Jerarquia {
+  liderPorNombre: Map<string, number>;
+  liderIds: Set<number>;
+  /** Clients by `leaderId:name`. */
+  clientePor: Map<string, number>;
+  /** Each client's leader. */
+  clienteIds: Map<number, number | null>;
+}
+
+/** One row's cells by header, and the errors found in them by column. */
+interface Celdas {
+  v: (h: string) => string;
+  idx: (h: string) => number;
+  errores: Map<number, string>;
+}
+
 /**
  * Actions 1 (Registrar nuevos), 2 (Reemplazar), 3 (Eliminar) and 4 (Recargas Masivas): each row
  * checked cell by cell against the template and the company's leaders and clients, then the
@@ -55,93 +72,17 @@ export async function subirLineas(
   columnas: string[],
   filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const admin = esAdministrador(u.nivel);
   const { lideres, clientes } = await repo.lideresYClientes(ctx.db, u.empresaId);
-  const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
-  const liderIds = new Set(lideres.map((l) => l.id));
-  const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
-  const clienteIds = new Map(clientes.map((c) => [c.id, c.lider_id]));
-  const idx = (h: string) => columnas.indexOf(h);
-
-  /**
-   * The line a row describes, or why it cannot be one. Run again for each chunk written rather
-   * than kept: 100,000 lines kept beside their rows were 14 MB more of the upload's peak.
-   */
-  const linea = (
-    leida: subidas.FilaLeida,
-  ): { errores: Map<number, string>; nueva?: escritura.LineaNueva } => {
-    const errores = new Map<number, string>();
-    const v = (h: string) => (idx(h) >= 0 ? (leida.valores[idx(h)] ?? '') : '');
-    const icc = v('ICC');
-    if (!/^\d{19}$/.test(icc) || leida.imprecisas.includes(idx('ICC')))
-      errores.set(idx('ICC'), M.lineaIccInvalido);
-    if (o.accion === 3) return { errores };
-    const nir = v('NIR');
-    if (nir !== '' && !new RegExp(`^\\d{1,${LIMITES_LINEA.nir}}$`).test(nir))
-      errores.set(idx('NIR'), M.lineaNirInvalido);
-    const dn = v('DN');
-    if (dn !== '' && (!dnValido(dn, nir) || leida.imprecisas.includes(idx('DN'))))
-      errores.set(idx('DN'), M.lineaDnInvalido);
-    const compania = subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(v('COMPANIA')));
-    if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
-    const monto = montoDeCelda(v('MONTO'));
-    if (Number.isNaN(monto)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
-    let liderId: number | null = u.nivel === NIVEL.lider ? u.liderId : null;
-    if (admin) {
-      const t = v('LIDER');
-      if (t !== '') {
-        const porId = /^\d+$/.test(t) && liderIds.has(Number(t)) ? Number(t) : undefined;
-        liderId = porId ?? liderPorNombre.get(t.toLowerCase()) ?? null;
-        if (liderId === null) errores.set(idx('LIDER'), M.lineaLiderInvalido);
-      }
-    }
-    let clienteId: number | null = null;
-    const tc = v('CLIENTE');
-    if (tc !== '') {
-      const porId = /^\d+$/.test(tc) && clienteIds.get(Number(tc)) === liderId ? Number(tc) : undefined;
-      clienteId =
-        porId ?? (liderId !== null ? (clientePor.get(`${liderId}:${tc.toLowerCase()}`) ?? null) : null);
-      if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
-    }
-    const extras: Record<(typeof EXTRAS)[string], string | null> = {
-      fechaEntrega: null,
-      producto: null,
-      fechaPortada: null,
-    };
-    for (const [h, clave] of Object.entries(EXTRAS)) {
-      const t = v(h);
-      if (idx(h) < 0 || t === '') continue;
-      if (clave === 'producto') {
-        if (t.length > LIMITES_LINEA.producto)
-          errores.set(idx(h), texto('datoInvalidoEn', { motivo: M.textoDemasiadoLargo, campo: h }));
-        extras[clave] = t;
-      } else {
-        const f = fecha(t);
-        if (!f) errores.set(idx(h), M.lineaFechaInvalida);
-        extras[clave] = f ?? null;
-      }
-    }
-    if (errores.size > 0) return { errores };
-    return {
-      errores,
-      nueva: {
-        empresa_id: u.empresaId,
-        icc,
-        dn,
-        compania: compania as string,
-        monto,
-        lider_id: liderId,
-        cliente_id: clienteId,
-        nir: nir === '' ? null : nir,
-        fecha_vigencia: o.vigencia,
-        plataforma: o.plataforma,
-        subido_por: u.usuarioId,
-        fecha_entrega: extras.fechaEntrega,
-        producto: extras.producto,
-        fecha_portada: extras.fechaPortada,
-      },
-    };
+  const jerarquia: Jerarquia = {
+    liderPorNombre: new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id])),
+    liderIds: new Set(lideres.map((l) => l.id)),
+    clientePor: new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id])),
+    clienteIds: new Map(clientes.map((c) => [c.id, c.lider_id])),
   };
+  const idx = (h: string) => columnas.indexOf(h);
+  // The line is made again for each chunk written rather than kept: 100,000 lines kept beside
+  // their rows were 14 MB more of the upload's peak.
+  const linea = (leida: subidas.FilaLeida) => lineaDe(u, o, jerarquia, idx, leida);
 
   const vistos = new Set<string>();
   const revisiones = await subidas.revisarFilas(filas, (leida): subidas.Revision => {
@@ -159,6 +100,103 @@ export async function subirLineas(
   const nuevaDe = (r: subidas.Revision) => linea(r.leida).nueva as escritura.LineaNueva;
   await escribir(ctx, u, o.accion, revisiones, nuevaDe, idx('ICC'), idx('CLIENTE'));
   return subidas.respuesta(o.accion, columnas, revisiones);
+}
+
+/** The line a row describes, or why it cannot be one. */
+function lineaDe(
+  u: Usuario,
+  o: subidas.OpcionesFilas,
+  jerarquia: Jerarquia,
+  idx: (h: string) => number,
+  leida: subidas.FilaLeida,
+): { errores: Map<number, string>; nueva?: escritura.LineaNueva } {
+  const errores = new Map<number, string>();
+  const v = (h: string) => (idx(h) >= 0 ? (leida.valores[idx(h)] ?? '') : '');
+  const icc = v('ICC');
+  if (!/^\d{19}$/.test(icc) || leida.imprecisas.includes(idx('ICC')))
+    errores.set(idx('ICC'), M.lineaIccInvalido);
+  if (o.accion === 3) return { errores };
+  const nir = v('NIR');
+  if (nir !== '' && !new RegExp(`^\\d{1,${LIMITES_LINEA.nir}}$`).test(nir))
+    errores.set(idx('NIR'), M.lineaNirInvalido);
+  const dn = v('DN');
+  if (dn !== '' && (!dnValido(dn, nir) || leida.imprecisas.includes(idx('DN'))))
+    errores.set(idx('DN'), M.lineaDnInvalido);
+  const compania = subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(v('COMPANIA')));
+  if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
+  const monto = montoDeCelda(v('MONTO'));
+  if (Number.isNaN(monto)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
+  const celdas = { v, idx, errores };
+  const { liderId, clienteId } = liderYCliente(u, jerarquia, celdas);
+  const extras = extrasDe(celdas);
+  if (errores.size > 0) return { errores };
+  return {
+    errores,
+    nueva: {
+      empresa_id: u.empresaId,
+      icc,
+      dn,
+      compania: compania as string,
+      monto,
+      lider_id: liderId,
+      cliente_id: clienteId,
+      nir: nir === '' ? null : nir,
+      fecha_vigencia: o.vigencia,
+      plataforma: o.plataforma,
+      subido_por: u.usuarioId,
+      fecha_entrega: extras.fechaEntrega,
+      producto: extras.producto,
+      fecha_portada: extras.fechaPortada,
+    },
+  };
+}
+
+/**
+ * The leader and client a row names, by id or by name: an administrator's file may name any
+ * leader of the company, a leader's lines are its own; a client must be of the line's leader.
+ */
+function liderYCliente(u: Usuario, j: Jerarquia, { v, idx, errores }: Celdas) {
+  let liderId: number | null = u.nivel === NIVEL.lider ? u.liderId : null;
+  if (esAdministrador(u.nivel)) {
+    const t = v('LIDER');
+    if (t !== '') {
+      const porId = /^\d+$/.test(t) && j.liderIds.has(Number(t)) ? Number(t) : undefined;
+      liderId = porId ?? j.liderPorNombre.get(t.toLowerCase()) ?? null;
+      if (liderId === null) errores.set(idx('LIDER'), M.lineaLiderInvalido);
+    }
+  }
+  let clienteId: number | null = null;
+  const tc = v('CLIENTE');
+  if (tc !== '') {
+    const porId = /^\d+$/.test(tc) && j.clienteIds.get(Number(tc)) === liderId ? Number(tc) : undefined;
+    clienteId =
+      porId ?? (liderId !== null ? (j.clientePor.get(`${liderId}:${tc.toLowerCase()}`) ?? null) : null);
+    if (clienteId === null) errores.set(idx('CLIENTE'), M.lineaClienteInvalido);
+  }
+  return { liderId, clienteId };
+}
+
+/** The company's extra columns (EXTRAS) of a row: a product name, or dates. */
+function extrasDe({ v, idx, errores }: Celdas) {
+  const extras: Record<(typeof EXTRAS)[string], string | null> = {
+    fechaEntrega: null,
+    producto: null,
+    fechaPortada: null,
+  };
+  for (const [h, clave] of Object.entries(EXTRAS)) {
+    const t = v(h);
+    if (idx(h) < 0 || t === '') continue;
+    if (clave === 'producto') {
+      if (t.length > LIMITES_LINEA.producto)
+        errores.set(idx(h), texto('datoInvalidoEn', { motivo: M.textoDemasiadoLargo, campo: h }));
+      extras[clave] = t;
+    } else {
+      const f = fecha(t);
+      if (!f) errores.set(idx(h), M.lineaFechaInvalida);
+      extras[clave] = f ?? null;
+    }
+  }
+  return extras;
 }
 
 /** The valid rows; the database decides what already exists (all or nothing: tramos.ts). */

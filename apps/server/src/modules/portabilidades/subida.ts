@@ -17,6 +17,8 @@ export function registrarSubidaPortabilidades() {
   );
 }
 
+type Columna = (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number];
+
 /**
  * Action 6, Nuevas Portabilidades: one port-out row per valid row, all or nothing (tramos.ts). An
  * ICC repeated in the file, or that already has a port-out row in the company, is a duplicate.
@@ -27,64 +29,9 @@ async function subirPortabilidades(
   columnas: string[],
   filas: subidas.FilaLeida[],
 ): Promise<RespuestaSubida> {
-  const idx = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => columnas.indexOf(h);
+  const idx = (h: Columna) => columnas.indexOf(h);
   const vistos = new Set<string>();
-  const revisiones = await subidas.revisarFilas(filas, (leida): subidas.Revision & { porta?: PortaNueva } => {
-    const errores = new Map<number, string>();
-    const v = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => leida.valores[idx(h)] ?? '';
-    const revisar = (
-      h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number],
-      valido: boolean,
-      mensaje: string,
-    ) => {
-      if (!valido) errores.set(idx(h), mensaje);
-    };
-    const icc = v('ICC');
-    revisar('ICC', /^\d{19}$/.test(icc) && !leida.imprecisas.includes(idx('ICC')), M.lineaIccInvalido);
-    revisar('LIDER', v('LIDER').length <= 100, M.nombreLargo);
-    revisar('CLIENTE', v('CLIENTE').length <= 100, M.nombreLargo);
-    revisar('INTER', v('INTER').length <= 50, M.portaInterInvalido);
-    const dn = v('DN_ORIGEN');
-    revisar(
-      'DN_ORIGEN',
-      dn === '' || (/^\d{10}$/.test(dn) && !leida.imprecisas.includes(idx('DN_ORIGEN'))),
-      M.portaDnInvalido,
-    );
-    const carrierTexto = v('COMPANIA_ORIGEN');
-    const carrier =
-      carrierTexto === ''
-        ? null
-        : (subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(carrierTexto)) ?? undefined);
-    revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
-    const nip = v('NIP');
-    revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
-    const monto = montoDeCelda(v('MONTO_RECARGA'));
-    revisar('MONTO_RECARGA', !Number.isNaN(monto), M.lineaMontoInvalido);
-    if (errores.size > 0) return { leida, estado: 'erroneo', errores };
-    if (vistos.has(icc)) {
-      errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
-      return { leida, estado: 'duplicado', errores };
-    }
-    vistos.add(icc);
-    const texto = (h: (typeof subidas.PLANTILLAS.portabilidadesAdmin)[number]) => v(h) || null;
-    return {
-      leida,
-      estado: 'correcto',
-      errores,
-      porta: {
-        empresa_id: u.empresaId,
-        icc,
-        lider_nombre: texto('LIDER'),
-        cliente_nombre: texto('CLIENTE'),
-        inter: texto('INTER'),
-        dn_origen: texto('DN_ORIGEN'),
-        carrier_origen: carrier ?? null,
-        nip: texto('NIP'),
-        monto_recarga: monto,
-        usuario_id: u.usuarioId,
-      },
-    };
-  });
+  const revisiones = await subidas.revisarFilas(filas, (leida) => revisarPorta(u, idx, vistos, leida));
   const validas = revisiones.filter((r) => r.porta !== undefined);
   await subidas.escribirPorTramos(
     ctx,
@@ -106,4 +53,63 @@ async function subirPortabilidades(
     },
   );
   return subidas.respuesta(6, columnas, revisiones);
+}
+
+/** One row of an action 6 file: erroneous, a duplicate of an earlier row, or the port-out it makes. */
+function revisarPorta(
+  u: subidas.Subidor,
+  idx: (h: Columna) => number,
+  vistos: Set<string>,
+  leida: subidas.FilaLeida,
+): subidas.Revision & { porta?: PortaNueva } {
+  const errores = new Map<number, string>();
+  const v = (h: Columna) => leida.valores[idx(h)] ?? '';
+  const revisar = (h: Columna, valido: boolean, mensaje: string) => {
+    if (!valido) errores.set(idx(h), mensaje);
+  };
+  const icc = v('ICC');
+  revisar('ICC', /^\d{19}$/.test(icc) && !leida.imprecisas.includes(idx('ICC')), M.lineaIccInvalido);
+  revisar('LIDER', v('LIDER').length <= 100, M.nombreLargo);
+  revisar('CLIENTE', v('CLIENTE').length <= 100, M.nombreLargo);
+  revisar('INTER', v('INTER').length <= 50, M.portaInterInvalido);
+  const dn = v('DN_ORIGEN');
+  revisar(
+    'DN_ORIGEN',
+    dn === '' || (/^\d{10}$/.test(dn) && !leida.imprecisas.includes(idx('DN_ORIGEN'))),
+    M.portaDnInvalido,
+  );
+  const carrierTexto = v('COMPANIA_ORIGEN');
+  const carrier =
+    carrierTexto === ''
+      ? null
+      : (subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(carrierTexto)) ?? undefined);
+  revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
+  const nip = v('NIP');
+  revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
+  const monto = montoDeCelda(v('MONTO_RECARGA'));
+  revisar('MONTO_RECARGA', !Number.isNaN(monto), M.lineaMontoInvalido);
+  if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+  if (vistos.has(icc)) {
+    errores.set(idx('ICC'), M.lineaDuplicadaArchivo);
+    return { leida, estado: 'duplicado', errores };
+  }
+  vistos.add(icc);
+  const texto = (h: Columna) => v(h) || null;
+  return {
+    leida,
+    estado: 'correcto',
+    errores,
+    porta: {
+      empresa_id: u.empresaId,
+      icc,
+      lider_nombre: texto('LIDER'),
+      cliente_nombre: texto('CLIENTE'),
+      inter: texto('INTER'),
+      dn_origen: texto('DN_ORIGEN'),
+      carrier_origen: carrier ?? null,
+      nip: texto('NIP'),
+      monto_recarga: monto,
+      usuario_id: u.usuarioId,
+    },
+  };
 }

@@ -38,6 +38,22 @@ const COLUMNA_CAMPO: Record<string, (typeof subidas.PLANTILLAS.registroUsuarios)
   maxRecargas: 'MAX_RECARGAS',
 };
 
+/** What checking one row of an action 7 file needs, and what earlier rows left for later ones. */
+interface Archivo {
+  idx: (h: string) => number;
+  valor: (leida: subidas.FilaLeida, h: string) => string;
+  liderPorNombre: Map<string, number>;
+  /** Clients by `leaderId:name`. */
+  clientePor: Map<string, number>;
+  /** Usernames the company already has. */
+  tomados: Set<string>;
+  quien: usuarios.Quien;
+  /** Usernames of earlier valid rows. */
+  vistos: Set<string>;
+  /** Leaders founded by earlier valid rows: a later client row may name one (rows go in file order). */
+  lideresNuevos: Set<string>;
+}
+
 /**
  * Action 7, Registrar Usuarios: each row is what the new-user form would send, checked by the
  * same contract and rules (levels 2 and 3 only; a client needs USUARIO_CLIENTE). LIDER and
@@ -55,83 +71,86 @@ async function subirUsuarios(
   if (filas.length > MAX_FILAS_USUARIOS)
     throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
   const idx = (h: string) => columnas.indexOf(h);
-  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
-  const liderPorNombre = new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id]));
-  const clientePor = new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id]));
   const valor = (leida: subidas.FilaLeida, h: string) => leida.valores[idx(h)] ?? '';
-  const tomados = await usuarios.usernamesExistentes(
-    ctx,
-    u.empresaId,
-    filas.map((f) => valor(f, 'USERNAME')).filter((n) => n !== ''),
-  );
-  const vistos = new Set<string>();
-  // Leaders founded by earlier valid rows: a later client row may name one (rows go in file order).
-  const lideresNuevos = new Set<string>();
-  const quien = { ...u, liderId: u.liderId };
-  const revisiones = await subidas.revisarFilas(
-    filas,
-    (leida): subidas.Revision & { usuario?: PeticionRegistrarUsuario } => {
-      const errores = new Map<number, string>();
-      const v = (h: string) => valor(leida, h);
-      const nivel = Number(v('NIVEL'));
-      const lider = v('LIDER');
-      const liderId = liderPorNombre.get(lider.toLowerCase());
-      const delArchivo = liderId === undefined && lideresNuevos.has(lider.toLowerCase());
-      const cliente = v('CLIENTE');
-      const clienteId =
-        liderId === undefined ? undefined : clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
-      // A client without its leader would fail the whole file's write (resolverJerarquia): its cell.
-      if (nivel === NIVEL.cliente && liderId === undefined && !delArchivo)
-        errores.set(idx('LIDER'), lider === '' ? M.clienteSinLider : M.lineaLiderInvalido);
-      const p = peticionRegistrarUsuario.safeParse({
-        username: v('USERNAME'),
-        nombre: v('NOMBRE'),
-        password: v('PASSWORD'),
-        nivel: v('NIVEL'),
-        lider: liderId ?? SIN_LIDER,
-        ...((nivel === NIVEL.lider && liderId === undefined && lider !== '') || delArchivo
-          ? { liderNuevo: lider }
-          : {}),
-        ...(clienteId !== undefined
-          ? { cliente: clienteId }
-          : cliente !== ''
-            ? { clienteNuevo: cliente }
-            : {}),
-        phoneNumber: v('TELEFONO'),
-        maxRecargas: v('MAX_RECARGAS'),
-      });
-      if (!p.success) {
-        for (const issue of p.error.issues) {
-          const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
-          if (!errores.has(i)) errores.set(i, issue.message);
-        }
-        return { leida, estado: 'erroneo', errores };
-      }
-      try {
-        usuarios.revisarRegistro(quien, p.data);
-      } catch (e) {
-        if (!(e instanceof ErrorApi)) throw e;
-        errores.set(idx('NIVEL'), e.message);
-      }
-      if (errores.size > 0) return { leida, estado: 'erroneo', errores };
-      const username = p.data.username.toLowerCase();
-      if (vistos.has(username) || tomados.has(username)) {
-        errores.set(
-          idx('USERNAME'),
-          vistos.has(username)
-            ? M.usuarioRepetidoArchivo
-            : texto('usuarioYaExiste', { username: p.data.username }),
-        );
-        return { leida, estado: 'duplicado', errores };
-      }
-      vistos.add(username);
-      if (p.data.nivel === NIVEL.lider && p.data.lider === SIN_LIDER)
-        lideresNuevos.add((p.data.liderNuevo ?? p.data.nombre).toLowerCase());
-      return { leida, estado: 'correcto', errores, usuario: p.data };
-    },
-  );
+  const { lideres, clientes } = await lineas.lideresYClientes(ctx.db, u.empresaId);
+  const archivo: Archivo = {
+    idx,
+    valor,
+    liderPorNombre: new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id])),
+    clientePor: new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id])),
+    tomados: await usuarios.usernamesExistentes(
+      ctx,
+      u.empresaId,
+      filas.map((f) => valor(f, 'USERNAME')).filter((n) => n !== ''),
+    ),
+    quien: { ...u, liderId: u.liderId },
+    vistos: new Set(),
+    lideresNuevos: new Set(),
+  };
+  const revisiones = await subidas.revisarFilas(filas, (leida) => revisarUsuario(archivo, leida));
   const validas = revisiones.flatMap((r) => (r.usuario ? [r.usuario] : []));
   if (validas.length > 0)
-    await usuarios.registrarVarios(ctx, quien, validas, subidas.avanzador('escribiendo'));
+    await usuarios.registrarVarios(ctx, archivo.quien, validas, subidas.avanzador('escribiendo'));
   return subidas.respuesta(7, columnas, revisiones);
+}
+
+/** One row of an action 7 file: erroneous, duplicate, or the user the form would register. */
+function revisarUsuario(
+  a: Archivo,
+  leida: subidas.FilaLeida,
+): subidas.Revision & { usuario?: PeticionRegistrarUsuario } {
+  const { idx } = a;
+  const errores = new Map<number, string>();
+  const v = (h: string) => a.valor(leida, h);
+  const nivel = Number(v('NIVEL'));
+  const lider = v('LIDER');
+  const liderId = a.liderPorNombre.get(lider.toLowerCase());
+  const delArchivo = liderId === undefined && a.lideresNuevos.has(lider.toLowerCase());
+  const cliente = v('CLIENTE');
+  const clienteId =
+    liderId === undefined ? undefined : a.clientePor.get(`${liderId}:${cliente.toLowerCase()}`);
+  // A client without its leader would fail the whole file's write (resolverJerarquia): its cell.
+  if (nivel === NIVEL.cliente && liderId === undefined && !delArchivo)
+    errores.set(idx('LIDER'), lider === '' ? M.clienteSinLider : M.lineaLiderInvalido);
+  const p = peticionRegistrarUsuario.safeParse({
+    username: v('USERNAME'),
+    nombre: v('NOMBRE'),
+    password: v('PASSWORD'),
+    nivel: v('NIVEL'),
+    lider: liderId ?? SIN_LIDER,
+    ...((nivel === NIVEL.lider && liderId === undefined && lider !== '') || delArchivo
+      ? { liderNuevo: lider }
+      : {}),
+    ...(clienteId !== undefined ? { cliente: clienteId } : cliente !== '' ? { clienteNuevo: cliente } : {}),
+    phoneNumber: v('TELEFONO'),
+    maxRecargas: v('MAX_RECARGAS'),
+  });
+  if (!p.success) {
+    for (const issue of p.error.issues) {
+      const i = idx(COLUMNA_CAMPO[String(issue.path[0])] ?? 'USERNAME');
+      if (!errores.has(i)) errores.set(i, issue.message);
+    }
+    return { leida, estado: 'erroneo', errores };
+  }
+  try {
+    usuarios.revisarRegistro(a.quien, p.data);
+  } catch (e) {
+    if (!(e instanceof ErrorApi)) throw e;
+    errores.set(idx('NIVEL'), e.message);
+  }
+  if (errores.size > 0) return { leida, estado: 'erroneo', errores };
+  const username = p.data.username.toLowerCase();
+  if (a.vistos.has(username) || a.tomados.has(username)) {
+    errores.set(
+      idx('USERNAME'),
+      a.vistos.has(username)
+        ? M.usuarioRepetidoArchivo
+        : texto('usuarioYaExiste', { username: p.data.username }),
+    );
+    return { leida, estado: 'duplicado', errores };
+  }
+  a.vistos.add(username);
+  if (p.data.nivel === NIVEL.lider && p.data.lider === SIN_LIDER)
+    a.lideresNuevos.add((p.data.liderNuevo ?? p.data.nombre).toLowerCase());
+  return { leida, estado: 'correcto', errores, usuario: p.data };
 }
