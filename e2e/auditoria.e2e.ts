@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { descargarExcel } from './excel.ts';
 import { campoFecha, escribir, rangoPideAlAceptar, seccion, tras } from './fechas.ts';
 import { llamar } from './listas-datos.ts';
-import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { ANCHOS_DE_LISTA, abrirNavegador, iniciarSesion, nuevaPagina, paginaConSesion } from './navegador.ts';
 import { alcance } from './tabla.ts';
 
 /**
@@ -43,15 +43,11 @@ afterAll(() => navegador?.close());
 const total = async (pagina: Page) =>
   Number((await pagina.getByTestId('auditoria-total').textContent())?.replace(/\D/g, ''));
 
-describe.each([
-  [1280, 'rueda'],
-  [800, 'fin'],
-] as const)('auditoria screen at %i px', (ancho, modo) => {
+describe.each(ANCHOS_DE_LISTA)('auditoria screen at %i px', (ancho, modo) => {
   let pagina: Page;
   let errores: string[];
   beforeAll(async () => {
-    ({ pagina, errores } = await nuevaPagina(navegador, ancho));
-    await iniciarSesion(pagina, base, EMPRESA, 'admin');
+    ({ pagina, errores } = await paginaConSesion(navegador, ancho, EMPRESA, 'admin'));
   });
   afterAll(() => pagina.context().close());
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
 export const CHROMIUM = {
@@ -58,3 +59,30 @@ export async function iniciarSesion(
   await pagina.getByTestId('login-submit').click();
   await pagina.waitForURL(/\/in\//);
 }
+
+/**
+ * One browser for a test file, logged in as `usuario` of `empresa` before its tests and closed
+ * after them: its page, and the console errors that page has logged.
+ */
+export function sesionDelArchivo(empresa: string, usuario: string) {
+  const s = { errores: [] as string[] } as { navegador: Browser; pagina: Page; errores: string[] };
+  beforeAll(async () => {
+    s.navegador = await abrirNavegador();
+    Object.assign(s, await paginaConSesion(s.navegador, 1280, empresa, usuario));
+  });
+  afterAll(() => s.navegador?.close());
+  return s;
+}
+
+/** A new page of `ancho` px in `navegador`, logged in as `usuario` of `empresa`. */
+export async function paginaConSesion(navegador: Browser, ancho: number, empresa: string, usuario: string) {
+  const p = await nuevaPagina(navegador, ancho);
+  await iniciarSesion(p.pagina, inject('baseURL'), empresa, usuario);
+  return p;
+}
+
+/** The widths a paged list is walked at: a desktop scrolled with the wheel, a narrow one jumping to the end. */
+export const ANCHOS_DE_LISTA = [
+  [1280, 'rueda'],
+  [800, 'fin'],
+] as const;
