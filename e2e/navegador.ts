@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, inject } from 'vitest';
+// The type of inject('baseURL') (servidor.ts declares it), also where bench/ compiles this file.
+import type {} from './servidor.ts';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
 export const CHROMIUM = {
