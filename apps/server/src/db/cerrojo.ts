@@ -15,7 +15,17 @@ export async function enExclusiva<T>(db: Db, hacer: (conexion: Db) => Promise<T>
   // what runs on it (migrations) may build indexes for as long.
   return db.connection().execute((conexion) =>
     sinPlazos(conexion, async () => {
-      await sql`select pg_advisory_lock(hashtext('recargas:arranque'))`.execute(conexion);
+      // Tried every 200 ms, not waited for inside a statement: a waiting statement holds a
+      // snapshot, which the holder's `create index concurrently` (indices-en-linea.ts) waits for
+      // in turn: "deadlock detected" when four processes started together.
+      while (
+        !(
+          await sql<{
+            ok: boolean;
+          }>`select pg_try_advisory_lock(hashtext('recargas:arranque')) as ok`.execute(conexion)
+        ).rows[0]?.ok
+      )
+        await new Promise((ok) => setTimeout(ok, 200));
       try {
         return await hacer(conexion);
       } finally {
