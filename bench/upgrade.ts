@@ -14,7 +14,8 @@ import { anterior, arbol, git, llenar, RAIZ } from './version-anterior.ts';
  * top-ups, clients topping up without pause; then `npm run migrate` of the new release while
  * the old APIs serve, then each API in turn stopped with SIGTERM and started from the new
  * release (compiled, as the image runs it). Per phase, the top-ups and the slowest (goal < 1 s),
- * and whether every answered top-up is one row.
+ * and whether every answered top-up is one row. Then each API is restarted once more, as the next
+ * upgrade will stop this release's APIs (they drain: SHUTDOWN_DRAIN_MS).
  *
  * The old release runs from `git archive` of BENCH_DESDE (default: the commit before migration
  * 0031 came) with this tree's node_modules; the new one is this tree, or BENCH_NUEVO=<rev>.
@@ -41,6 +42,9 @@ const apis = puertos.map((p) => `http://127.0.0.1:${p}`);
 const entorno = (i: number) => ({
   ...entornoServidor(base.url, `/tmp/recargas-upgrade-${puertos[i]}`, puertos[i] ?? 0),
   SEED_DEMO: '1',
+  // As compose.yaml: an API told to stop keeps answering this long while Caddy's health check
+  // takes it out of rotation (1.0.0 ignores it).
+  SHUTDOWN_DRAIN_MS: '3000',
   SIMULADOR_SALDO: '1000000000000',
 });
 const hijos: ChildProcess[] = [];
@@ -160,6 +164,9 @@ const salida = await fase('npm run migrate (old APIs serving)', migrar);
 await fase('caddy reload with the new Caddyfile', async () => proxy.recargar(nuevo));
 await fase('api1: SIGTERM, new release started', () => reemplazar(0));
 await fase('api2: SIGTERM, new release started', () => reemplazar(1));
+// A later release's rolling restart: the APIs stopped now are this release's, which drain.
+await fase('api1: SIGTERM again (the new release drains), restarted', () => reemplazar(0));
+await fase('api2: SIGTERM again (the new release drains), restarted', () => reemplazar(1));
 await fase('after', () => espera(DESPUES_MS));
 seguir = false;
 await Promise.all(clientes);

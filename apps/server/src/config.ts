@@ -75,6 +75,8 @@ export interface Config {
   sembrarDemo: boolean;
   /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM/SIGINT waits for in-flight requests and jobs. */
   apagadoMs: number;
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, how long the API still answers (/ready 503, each answer closing its connection) before it stops listening, so a proxy takes it out of rotation first. */
+  drenajeMs: number;
   /** Web Push (VAPID) and e-mail (SMTP) of the notifications. */
   notificaciones: ConfigNotificaciones;
   /** Reseller API (issue 23): calls per minute per key; webhooks' first retry (s, doubling); http receivers. */
@@ -180,6 +182,7 @@ const ENTORNO = z
     WORKERS: bandera(true),
     SEED_DEMO: bandera(undefined),
     SHUTDOWN_TIMEOUT_MS: entero(20_000),
+    SHUTDOWN_DRAIN_MS: entero(0, 0, 60_000),
     VAPID_PUBLIC_KEY: texto,
     VAPID_PRIVATE_KEY: texto,
     VAPID_SUBJECT: texto,
@@ -341,6 +344,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trabajadores: v.WORKERS,
     sembrarDemo: v.SEED_DEMO ?? !v.DATABASE_URL,
     apagadoMs: v.SHUTDOWN_TIMEOUT_MS,
+    drenajeMs: v.SHUTDOWN_DRAIN_MS,
     notificaciones: notificaciones(v),
     llavesPorMinuto: v.API_LLAVE_POR_MINUTO,
     webhooksReintento: v.WEBHOOKS_REINTENTO_S,

@@ -3,6 +3,7 @@ import { abrirDb } from './db/database.ts';
 import { sembrar } from './db/seed/index.ts';
 import { apagadoOrdenado, baseAlDia, configuracion, vigilarSalida } from './lib/arranque.ts';
 import { avisarSinProveedor } from './modules/saldos/service.ts';
+import { empezarDrenaje } from './plugins/metricas.ts';
 
 /**
  * npm start (or `node apps/server/dist/main.js`): migrate, seed the demo data where it belongs
@@ -16,6 +17,8 @@ apagado.paso(() => db.destroy());
 await baseAlDia(db, config, salida);
 const app = await construirApp(config, db);
 apagado.paso(async () => {
+  empezarDrenaje(app);
+  await new Promise((ok) => setTimeout(ok, config.drenajeMs));
   // The jobs of this process (WORKERS=1) get the same deadline; Fastify stops taking requests and
   // answers the ones in flight.
   const trabajos = app.boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs });

@@ -6,6 +6,7 @@ import { construirApp } from '../src/app.ts';
 import { leerConfig } from '../src/config.ts';
 import { abrirDb } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
+import { empezarDrenaje } from '../src/plugins/metricas.ts';
 import { baseDeDatosNueva } from './entorno.ts';
 
 /**
@@ -65,4 +66,24 @@ it('a request on an open keep-alive connection while the API closes is answered 
       .end(),
   );
   expect(nueva).toBe('ECONNREFUSED');
+}, 60_000);
+
+it('draining (SIGTERM with SHUTDOWN_DRAIN_MS): /ready 503, each answer closes its connection', async () => {
+  const app = await construirApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const pedir = (path: string) =>
+    new Promise<{ estado: number; conexion: string | undefined }>((ok, mal) =>
+      request({ port, host: '127.0.0.1', path, agent: false, headers: { connection: 'keep-alive' } }, (r) => {
+        r.resume();
+        r.on('end', () => ok({ estado: r.statusCode ?? 0, conexion: r.headers.connection }));
+      })
+        .on('error', mal)
+        .end(),
+    );
+  expect(await pedir('/ready')).toEqual({ estado: 200, conexion: 'keep-alive' });
+  empezarDrenaje(app);
+  expect(await pedir('/ready')).toEqual({ estado: 503, conexion: 'close' });
+  expect(await pedir('/health')).toEqual({ estado: 200, conexion: 'close' });
+  await app.close();
 }, 60_000);

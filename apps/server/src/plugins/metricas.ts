@@ -8,6 +8,17 @@ import { ESPERA_SONDEO_MS, notarEstado, sondear } from '../db/vigia.ts';
 import { COLAS } from '../jobs/colas.ts';
 import { registroProceso } from '../lib/metricas.ts';
 
+const drenando = new WeakSet<FastifyInstance>();
+/**
+ * SIGTERM with SHUTDOWN_DRAIN_MS (main.ts): the API still serves, but /ready answers 503 and each
+ * answer closes its connection, so the proxy's health check takes it out of rotation and no
+ * kept-alive connection is left to break under a request when the listener closes (bench:upgrade:
+ * Caddy 2.6.2 sent such a POST again with an empty body and answered 502).
+ */
+export function empezarDrenaje(app: FastifyInstance) {
+  drenando.add(app);
+}
+
 /**
  * /health (liveness: the process answers), /ready (database and queue reachable) and /metrics
  * (Prometheus): in the API and in the worker's own listener (worker.ts). The first two are not
@@ -24,6 +35,9 @@ export const metricas = fp(async (app: FastifyInstance) => {
   });
   medirNegocio(app, registro);
 
+  app.addHook('onRequest', async (_req, reply) => {
+    if (drenando.has(app)) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (req, reply) => {
     duracion.observe(
       { method: req.method, route: req.routeOptions.url ?? 'sin-ruta', status: reply.statusCode },
@@ -40,7 +54,7 @@ export const metricas = fp(async (app: FastifyInstance) => {
   // A database that does not answer within ESPERA_SONDEO_MS is "not ready": the health checks of
   // Docker and Caddy take the process out of rotation (it hung 150 s before).
   app.get('/ready', operativa, async (_req, reply) => {
-    if (await sondear(app.db, app.log)) return { estado: 'ok' };
+    if (!drenando.has(app) && (await sondear(app.db, app.log))) return { estado: 'ok' };
     return reply.code(503).send({ mensaje: M.servicioNoDisponible });
   });
   new Gauge({
