@@ -1,18 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fechaHoraLocal } from '../src/lib/fechas.ts';
+import { fechaCorta, fechaHoraEmpresa } from '../src/lib/fechas.ts';
 
-describe('fechaHoraLocal', () => {
-  it("writes what toLocaleString('es-MX') writes, every hour of a day and invalid dates included", () => {
-    const horas = Array.from(
-      { length: 24 },
-      (_, h) => `2026-01-05T${String(h).padStart(2, '0')}:0${h % 10}:07`,
-    );
-    for (const v of [...horas, '2026-01-05T09:03:07Z', '2025-12-31T23:59:59.999-06:00', 0, 'no es fecha']) {
-      expect(fechaHoraLocal(v)).toBe(new Date(v).toLocaleString('es-MX'));
-    }
+// The screens write every instant on the company's clock, whatever the browser's zone is.
+describe('fechas de la empresa', () => {
+  it("uses the zone of the stored session's settings, Mexico City before a login", () => {
+    localStorage.removeItem('ajustes');
+    expect(fechaHoraEmpresa('2026-11-27T05:50:07Z')).toBe('2026/11/26 23:50:07');
+    expect(fechaCorta('2026-11-27T05:50:07Z')).toBe('2026/11/26 23:50');
+    localStorage.setItem('ajustes', JSON.stringify({ zonaHoraria: 'America/Cancun' }));
+    expect(fechaHoraEmpresa('2026-11-27T05:50:07Z')).toBe('2026/11/27 00:50:07');
+    localStorage.setItem('ajustes', '{no es json');
+    expect(fechaCorta('2026-11-27T05:50:07Z')).toBe('2026/11/26 23:50');
+    expect(fechaCorta(null)).toBe('');
   });
 
-  it('builds no Intl formatter, whose locale data a phone pays for in the first dates drawn (issue 21)', () => {
+  it('builds no Intl formatter for the zones of one offset, whose data a phone pays for (issue 21)', () => {
+    localStorage.removeItem('ajustes');
     vi.stubGlobal(
       'Intl',
       Object.assign(Object.create(Intl), {
@@ -21,10 +24,11 @@ describe('fechaHoraLocal', () => {
         },
       }),
     );
-    expect(fechaHoraLocal('2026-11-26T15:04:05')).toBe('26/11/2026, 3:04:05 p.m.');
+    expect(fechaHoraEmpresa('2026-11-26T15:04:05Z')).toBe('2026/11/26 09:04:05');
   });
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.removeItem('ajustes');
 });

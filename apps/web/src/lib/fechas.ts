@@ -1,22 +1,27 @@
-/** yyyy/MM/dd HH:mm in the browser's zone. */
-export function fechaCorta(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+import { fechaHora, type Instante, ZONA_POR_DEFECTO } from '@recargas/contracts/fechas';
+
+// The company's zone as the login stored it (sesionGuardada's 'ajustes'), read here without the
+// session module: a list formats hundreds of dates, so the JSON is parsed only when it changes.
+let guardados: string | null = null;
+let zona = ZONA_POR_DEFECTO;
+
+/** The company's time zone of the stored session; Mexico City's before a login. */
+export function zonaEmpresa(): string {
+  const ahora = localStorage.getItem('ajustes');
+  if (ahora !== guardados) {
+    guardados = ahora;
+    try {
+      const z: unknown = JSON.parse(ahora ?? '{}')?.zonaHoraria;
+      zona = typeof z === 'string' && z ? z : ZONA_POR_DEFECTO;
+    } catch {
+      zona = ZONA_POR_DEFECTO;
+    }
+  }
+  return zona;
 }
 
-/**
- * What Date's toLocaleString('es-MX') writes (5/1/2026, 1:09:59 p.m.), written out by hand: the
- * first es-MX formatter loads the locale's data, about 110 ms of a phone's main thread at 4× that
- * landed in the task drawing the last movements (issue 21).
- */
-export function fechaHoraLocal(v: string | number): string {
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) return String(d);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const h = d.getHours();
-  const hora = `${h % 12 || 12}:${p(d.getMinutes())}:${p(d.getSeconds())} ${h < 12 ? 'a.m.' : 'p.m.'}`;
-  return `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()}, ${hora}`;
-}
+/** yyyy/mm/dd HH:mm on the company's clock (lists and cells); '' for none. */
+export const fechaCorta = (iso: string | null) => fechaHora(iso, zonaEmpresa(), false);
+
+/** yyyy/mm/dd HH:mm:ss on the company's clock (movements, notifications, histories). */
+export const fechaHoraEmpresa = (v: Instante | null) => fechaHora(v, zonaEmpresa());

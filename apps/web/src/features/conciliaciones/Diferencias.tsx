@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { type Diferencia, ETIQUETAS_DIFERENCIA, type ResumenDia } from '@recargas/contracts/conciliaciones';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas';
+import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import { useDiferencias } from './api.ts';
@@ -35,7 +36,7 @@ const COLUMNAS: Columna<Diferencia>[] = [
     llave: 'hora',
     valor: M.conciliacionHora,
     primera: 4,
-    celda: (d) => (d.hora ? new Date(d.hora).toLocaleString('es-MX') : ''),
+    celda: (d) => fechaHoraEmpresa(d.hora),
   },
 ];
 

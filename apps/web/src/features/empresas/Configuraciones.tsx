@@ -34,6 +34,7 @@ import { type ChangeEvent, type FormEvent, useMemo, useRef, useState } from 'rea
 import { ErrorApi } from '../../lib/api.ts';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
+import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { guardarFunciones } from '../../lib/sesionConAjustes.ts';
 import { temaDe } from '../../lib/tema.ts';
@@ -359,7 +360,7 @@ function Valor({ v }: { v: CambioAuditado['nuevo'] }) {
 }
 
 const COLUMNAS: readonly Columna<CambioAuditado>[] = [
-  { llave: 'fecha', valor: M.fecha, celda: (f) => new Date(f.fecha).toLocaleString('es-MX') },
+  { llave: 'fecha', valor: M.fecha, celda: (f) => fechaHoraEmpresa(f.fecha) },
   { llave: 'usuario', valor: M.colUsuario },
   { llave: 'ajuste', valor: M.colAjuste, celda: (f) => TITULOS_AJUSTE[f.ajuste as Ajuste] ?? f.ajuste },
   { llave: 'anterior', valor: M.colAnterior, celda: (f) => <Valor v={f.anterior} /> },

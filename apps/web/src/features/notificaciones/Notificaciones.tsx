@@ -10,7 +10,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones/rutas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fechaHoraLocal } from '../../lib/fechas.ts';
+import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import { marcarLeidas, useNotificaciones } from './api.ts';
 
 /** The bell of the shell: unread count and the in-app list; opening it marks them read. */
@@ -48,7 +48,7 @@ export function Campana() {
           {data?.notificaciones.length ? (
             data.notificaciones.map((n) => (
               <ListItem key={n.id} divider>
-                <ListItemText primary={n.titulo} secondary={`${n.cuerpo} · ${fechaHoraLocal(n.creada)}`} />
+                <ListItemText primary={n.titulo} secondary={`${n.cuerpo} · ${fechaHoraEmpresa(n.creada)}`} />
               </ListItem>
             ))
           ) : (

@@ -4,7 +4,7 @@ import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas/reglas';
 import { useDeferredValue, useMemo } from 'react';
-import { fechaHoraLocal } from '../../lib/fechas.ts';
+import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import type { Columna } from '../../ui/columnas.ts';
 import { TablaCorta } from '../../ui/TablaCorta.tsx';
 import { type Movimientos, useMovimientos } from './api.ts';
@@ -14,7 +14,7 @@ type Fila = Movimientos['movimientos'][number];
 const celda = (f: Fila, llave: string) => {
   const v = f[llave as keyof Fila];
   if (llave === 'monto') return v === null ? '' : `$${v}`;
-  if (llave === 'fecha') return fechaHoraLocal(String(v));
+  if (llave === 'fecha') return fechaHoraEmpresa(String(v));
   // Names, as on the sales report: 'Telcel', not 'T'; 'Exitosa', not 'exitosa'.
   if (llave === 'compania') return etiquetaCarrier(String(v));
   if (llave === 'estatus') return etiquetaEstado(String(v));
