@@ -10,6 +10,7 @@ import {
   CLAVES_INVENTARIO,
   COLUMNAS_INVENTARIO,
   type FilaInventario,
+  type RespuestaInventarioRuta,
 } from '@recargas/contracts/portabilidades';
 import { useMemo, useState } from 'react';
 import { useSesion } from '../../lib/sesion.ts';
@@ -26,6 +27,81 @@ const partes = (dia: string, lado: 'initial' | 'final') => {
   const [a, m, d] = dia.split('-').map(Number);
   return { [`${lado}Day`]: d, [`${lado}Month`]: m, [`${lado}Year`]: a };
 };
+
+/** The leader column: a leader with clients opens them by a click (administrators' view). */
+function useColumnasInventario(conLideres: boolean | undefined, alElegirLider: (lider: string) => void) {
+  return useMemo<Columna<FilaInventario>[]>(
+    () => [
+      { llave: 'numero', valor: M.colNumero },
+      ...CLAVES_INVENTARIO.map((llave) =>
+        llave === 'lider'
+          ? {
+              llave,
+              valor: COLUMNAS_INVENTARIO[llave],
+              celda: (f: FilaInventario) =>
+                conLideres && f.idLider !== null ? (
+                  <Link
+                    component="button"
+                    onClick={() => alElegirLider(f.lider)}
+                    data-testid="inventario-lider"
+                  >
+                    {f.lider}
+                  </Link>
+                ) : (
+                  f.lider
+                ),
+            }
+          : { llave, valor: COLUMNAS_INVENTARIO[llave] },
+      ),
+    ],
+    [conLideres, alElegirLider],
+  );
+}
+
+/** The step's inventory days beside its crumb (inventoryDaysRoute), once loaded. */
+function DiasRuta({ ruta, tipo }: { ruta: RespuestaInventarioRuta['ruta']; tipo: 'empresa' | 'lider' }) {
+  const paso = ruta.find((p) => p.tipo === tipo);
+  return paso ? (
+    <Typography component="span" variant="body2" color="text.secondary" data-testid={`ruta-${tipo}`}>
+      {' '}
+      ({texto('diasInventarioDe', { dias: paso.inventoryDays })})
+    </Typography>
+  ) : null;
+}
+
+/** Inventario › leader: the company's crumb goes back to the leaders when one is open. */
+function MigasInventario(props: {
+  ruta: RespuestaInventarioRuta['ruta'];
+  lider: string | null;
+  puedeVolver: boolean;
+  alVolver: () => void;
+}) {
+  const { ruta, lider } = props;
+  return (
+    <Breadcrumbs sx={{ mb: 1 }} aria-label={M.inventario}>
+      <span>
+        {props.puedeVolver ? (
+          <Link component="button" onClick={props.alVolver}>
+            {M.inventario}
+          </Link>
+        ) : (
+          <Typography component="span" color="text.primary">
+            {M.inventario}
+          </Typography>
+        )}
+        <DiasRuta ruta={ruta} tipo="empresa" />
+      </span>
+      {lider !== null && (
+        <span>
+          <Typography component="span" color="text.primary" data-testid="inventario-lider-actual">
+            {lider}
+          </Typography>
+          <DiasRuta ruta={ruta} tipo="lider" />
+        </span>
+      )}
+    </Breadcrumbs>
+  );
+}
 
 /**
  * /in/inventario: inventory days (spec section 2). Administrators see leaders and open a
@@ -46,70 +122,19 @@ export function Inventario() {
   };
   const consulta = useInventario(cuerpo);
   const ruta = useInventarioRuta(cuerpo).data?.ruta ?? [];
-  /** The step's inventory days beside its crumb (inventoryDaysRoute), once loaded. */
-  const dias = (tipo: 'empresa' | 'lider') => {
-    const paso = ruta.find((p) => p.tipo === tipo);
-    return (
-      paso && (
-        <Typography component="span" variant="body2" color="text.secondary" data-testid={`ruta-${tipo}`}>
-          {' '}
-          ({texto('diasInventarioDe', { dias: paso.inventoryDays })})
-        </Typography>
-      )
-    );
-  };
   const datos = consulta.data;
   const nombreLider = datos?.leaderName ?? null;
-  const puedeVolver = sesion.nivel < 2 && nombreLider !== null;
-
-  const columnas = useMemo<Columna<FilaInventario>[]>(
-    () => [
-      { llave: 'numero', valor: M.colNumero },
-      ...CLAVES_INVENTARIO.map((llave) =>
-        llave === 'lider'
-          ? {
-              llave,
-              valor: COLUMNAS_INVENTARIO[llave],
-              celda: (f: FilaInventario) =>
-                datos?.isLider && f.idLider !== null ? (
-                  <Link component="button" onClick={() => setLider(f.lider)} data-testid="inventario-lider">
-                    {f.lider}
-                  </Link>
-                ) : (
-                  f.lider
-                ),
-            }
-          : { llave, valor: COLUMNAS_INVENTARIO[llave] },
-      ),
-    ],
-    [datos?.isLider],
-  );
+  const columnas = useColumnasInventario(datos?.isLider, setLider);
 
   return (
     <Paper sx={{ p: 2 }}>
       {consulta.isFetching && <LinearProgress sx={{ mb: 1 }} />}
-      <Breadcrumbs sx={{ mb: 1 }} aria-label={M.inventario}>
-        <span>
-          {puedeVolver ? (
-            <Link component="button" onClick={() => setLider(null)}>
-              {M.inventario}
-            </Link>
-          ) : (
-            <Typography component="span" color="text.primary">
-              {M.inventario}
-            </Typography>
-          )}
-          {dias('empresa')}
-        </span>
-        {nombreLider !== null && (
-          <span>
-            <Typography component="span" color="text.primary" data-testid="inventario-lider-actual">
-              {nombreLider}
-            </Typography>
-            {dias('lider')}
-          </span>
-        )}
-      </Breadcrumbs>
+      <MigasInventario
+        ruta={ruta}
+        lider={nombreLider}
+        puedeVolver={sesion.nivel < 2 && nombreLider !== null}
+        alVolver={() => setLider(null)}
+      />
       <ListaConChips
         titulo={M.inventario}
         testIdTitulo="inventario-titulo"
