@@ -18,9 +18,6 @@ const MAX_FUNCION = 80;
 // biome-ignore format: one screen per line
 const PANTALLAS_LARGAS: Record<string, number> = {
   'apps/web/src/features/auth/Login.tsx PantallaLogin': 198,
-  'apps/web/src/features/carriers/RecargasCarrier.tsx RecargasCarrier': 98,
-  'apps/web/src/features/conciliaciones/Conciliaciones.tsx Conciliaciones': 87,
-  'apps/web/src/features/conciliaciones/EstadoCuenta.tsx EstadoCuenta': 105,
   'apps/web/src/features/empresas/Configuraciones.tsx Formulario': 191,
   'apps/web/src/features/integraciones/Webhooks.tsx Webhooks': 117,
   'apps/web/src/features/lineas/AdministrarBase.tsx AdministrarBase': 136,

@@ -5,12 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { API_CARRIERS, CARRIERS_PANTALLA } from '@recargas/contracts/carriers';
+import { CARRIERS_PANTALLA, type Carrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { cambiarPlataforma, usePlataformaCarrier, usePlataformasEmpresa } from './api.ts';
+import {
+  type cambiarPlataforma,
+  useCambiarPlataforma,
+  usePlataformaCarrier,
+  usePlataformasEmpresa,
+} from './api.ts';
 
 /**
  * /in/recargasCarier: 'Recargas por tipo de carrier', one select of platform users per carrier,
@@ -18,16 +22,11 @@ import { cambiarPlataforma, usePlataformaCarrier, usePlataformasEmpresa } from '
  */
 export function RecargasCarrier() {
   const navegar = useNavigate();
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const usuarios = usePlataformasEmpresa();
   const porCarrier = usePlataformaCarrier();
-  const cambiar = useMutation({
-    mutationFn: cambiarPlataforma,
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.plataformaCarrier] });
-    },
+  const cambiar = useCambiarPlataforma({
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success' }),
     onError: (e) => enqueueSnackbar(e.message || M.errorActualizando, { variant: 'error' }),
   });
 
@@ -37,71 +36,18 @@ export function RecargasCarrier() {
         {M.recargasPorCarrier}
       </Typography>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        {CARRIERS_PANTALLA.map(({ carrier, nombre }) => {
-          const actual = porCarrier.data?.carriers.find((c) => c.carrier === carrier);
-          const predeterminado = actual
-            ? texto('porDefecto', { usuario: actual.usuario, plataforma: actual.plataforma })
-            : '';
-          // The second platform is another account than the first: users of the other platform.
-          const otros =
-            usuarios.data?.plataformas.filter((p) => p.noPlataforma !== actual?.noPlataforma) ?? [];
-          return (
-            <Grid key={carrier} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Stack spacing={1.5}>
-                <TextField
-                  select
-                  fullWidth
-                  name={`carrier-${carrier}`}
-                  label={nombre}
-                  value={actual?.empresaPlataformaId ?? ''}
-                  disabled={!actual || cambiar.isPending}
-                  onChange={(e) =>
-                    cambiar.mutate({
-                      carrier,
-                      empresaPlataformaId: e.target.value === '' ? null : Number(e.target.value),
-                    })
-                  }
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                >
-                  <MenuItem value="">
-                    <em>{predeterminado}</em>
-                  </MenuItem>
-                  {usuarios.data?.plataformas.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.usuario} ({p.plataforma})
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  fullWidth
-                  size="small"
-                  name={`respaldo-${carrier}`}
-                  label={`${M.plataformaRespaldo} (${nombre})`}
-                  value={actual?.respaldoId ?? ''}
-                  disabled={!actual || cambiar.isPending}
-                  onChange={(e) =>
-                    cambiar.mutate({
-                      carrier,
-                      empresaPlataformaId: actual?.empresaPlataformaId ?? null,
-                      respaldoId: e.target.value === '' ? null : Number(e.target.value),
-                    })
-                  }
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                >
-                  <MenuItem value="">
-                    <em>{M.sinRespaldo}</em>
-                  </MenuItem>
-                  {otros.map((p) => (
-                    <MenuItem key={p.id} value={p.id}>
-                      {p.usuario} ({p.plataforma})
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Stack>
-            </Grid>
-          );
-        })}
+        {CARRIERS_PANTALLA.map(({ carrier, nombre }) => (
+          <Grid key={carrier} size={{ xs: 12, sm: 6, md: 4 }}>
+            <PlataformasDeCarrier
+              carrier={carrier}
+              nombre={nombre}
+              actual={porCarrier.data?.carriers.find((c) => c.carrier === carrier)}
+              plataformas={usuarios.data?.plataformas}
+              ocupado={cambiar.isPending}
+              cambiar={cambiar.mutate}
+            />
+          </Grid>
+        ))}
       </Grid>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" onClick={() => navegar('/in/nuevoUsuarioPlataforma')}>
@@ -112,5 +58,75 @@ export function RecargasCarrier() {
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+type Actual = NonNullable<ReturnType<typeof usePlataformaCarrier>['data']>['carriers'][number];
+type Plataforma = NonNullable<ReturnType<typeof usePlataformasEmpresa>['data']>['plataformas'][number];
+
+/** One carrier's two selects: its platform user (none: the default) and its second platform. */
+function PlataformasDeCarrier(props: {
+  carrier: Carrier;
+  nombre: string;
+  actual: Actual | undefined;
+  plataformas: Plataforma[] | undefined;
+  ocupado: boolean;
+  cambiar: (cuerpo: Parameters<typeof cambiarPlataforma>[0]) => void;
+}) {
+  const { carrier, nombre, actual } = props;
+  const predeterminado = actual
+    ? texto('porDefecto', { usuario: actual.usuario, plataforma: actual.plataforma })
+    : '';
+  // The second platform is another account than the first: users of the other platform.
+  const otros = props.plataformas?.filter((p) => p.noPlataforma !== actual?.noPlataforma) ?? [];
+  const id = (valor: string) => (valor === '' ? null : Number(valor));
+  return (
+    <Stack spacing={1.5}>
+      <TextField
+        select
+        fullWidth
+        name={`carrier-${carrier}`}
+        label={nombre}
+        value={actual?.empresaPlataformaId ?? ''}
+        disabled={!actual || props.ocupado}
+        onChange={(e) => props.cambiar({ carrier, empresaPlataformaId: id(e.target.value) })}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">
+          <em>{predeterminado}</em>
+        </MenuItem>
+        {props.plataformas?.map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.usuario} ({p.plataforma})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        name={`respaldo-${carrier}`}
+        label={`${M.plataformaRespaldo} (${nombre})`}
+        value={actual?.respaldoId ?? ''}
+        disabled={!actual || props.ocupado}
+        onChange={(e) =>
+          props.cambiar({
+            carrier,
+            empresaPlataformaId: actual?.empresaPlataformaId ?? null,
+            respaldoId: id(e.target.value),
+          })
+        }
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">
+          <em>{M.sinRespaldo}</em>
+        </MenuItem>
+        {otros.map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.usuario} ({p.plataforma})
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
   );
 }

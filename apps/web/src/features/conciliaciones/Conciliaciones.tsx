@@ -12,6 +12,61 @@ import { Diferencias } from './Diferencias.tsx';
 import { EstadoCuenta } from './EstadoCuenta.tsx';
 import { pesos, plataformaDe } from './formato.ts';
 
+/** The days' columns; the chosen day's button is pressed. */
+const columnasDias = (
+  elegido: ResumenDia | undefined,
+  elegir: (d: ResumenDia) => void,
+): Columna<ResumenDia>[] => [
+  {
+    llave: 'dia',
+    valor: M.conciliacionDia,
+    primera: 1,
+    // A button: the day is chosen with the keyboard as with the mouse.
+    celda: (d) => (
+      <Button
+        size="small"
+        onClick={() => elegir(d)}
+        aria-pressed={elegido?.id === d.id}
+        variant={elegido?.id === d.id ? 'contained' : 'text'}
+        data-testid={`dia-${d.dia}-${d.plataforma}`}
+      >
+        {d.dia.replaceAll('-', '/')}
+      </Button>
+    ),
+  },
+  {
+    llave: 'plataforma',
+    valor: M.conciliacionPlataforma,
+    primera: 3,
+    celda: (d) => plataformaDe(d.plataforma),
+  },
+  {
+    llave: 'origen',
+    valor: M.conciliacionOrigen,
+    celda: (d) => (d.origen === 'archivo' ? M.conciliacionOrigenArchivo : M.conciliacionOrigenProveedor),
+  },
+  { llave: 'nuestras', valor: M.conciliacionNuestras },
+  { llave: 'suyas', valor: M.conciliacionSuyas },
+  {
+    llave: 'totalNuestro',
+    valor: M.conciliacionTotalNuestro,
+    celda: (d) => pesos.format(d.totalNuestro),
+  },
+  { llave: 'totalSuyo', valor: M.conciliacionTotalSuyo, celda: (d) => pesos.format(d.totalSuyo) },
+  {
+    llave: 'diferencia',
+    valor: M.conciliacionDiferencia,
+    primera: 2,
+    celda: (d) => pesos.format(d.diferencia),
+  },
+  {
+    llave: 'diferencias',
+    valor: M.conciliacionDiferencias,
+    celda: (d) => d.faltaNuestra + d.faltaSuya + d.monto + d.estado,
+  },
+  { llave: 'asentadas', valor: M.conciliacionAsentadas },
+];
+
 /**
  * /in/conciliaciones (levels 0 and 1, issue 22): the days compared with the provider's
  * statement, each with its counts and totals; choosing one lists its mismatches under it. A day
@@ -20,59 +75,7 @@ import { pesos, plataformaDe } from './formato.ts';
 export function Conciliaciones() {
   const dias = useDias();
   const [elegido, setElegido] = useState<ResumenDia | undefined>();
-  const columnas = useMemo<Columna<ResumenDia>[]>(
-    () => [
-      {
-        llave: 'dia',
-        valor: M.conciliacionDia,
-        primera: 1,
-        // A button: the day is chosen with the keyboard as with the mouse.
-        celda: (d) => (
-          <Button
-            size="small"
-            onClick={() => setElegido(d)}
-            aria-pressed={elegido?.id === d.id}
-            variant={elegido?.id === d.id ? 'contained' : 'text'}
-            data-testid={`dia-${d.dia}-${d.plataforma}`}
-          >
-            {d.dia.replaceAll('-', '/')}
-          </Button>
-        ),
-      },
-      {
-        llave: 'plataforma',
-        valor: M.conciliacionPlataforma,
-        primera: 3,
-        celda: (d) => plataformaDe(d.plataforma),
-      },
-      {
-        llave: 'origen',
-        valor: M.conciliacionOrigen,
-        celda: (d) => (d.origen === 'archivo' ? M.conciliacionOrigenArchivo : M.conciliacionOrigenProveedor),
-      },
-      { llave: 'nuestras', valor: M.conciliacionNuestras },
-      { llave: 'suyas', valor: M.conciliacionSuyas },
-      {
-        llave: 'totalNuestro',
-        valor: M.conciliacionTotalNuestro,
-        celda: (d) => pesos.format(d.totalNuestro),
-      },
-      { llave: 'totalSuyo', valor: M.conciliacionTotalSuyo, celda: (d) => pesos.format(d.totalSuyo) },
-      {
-        llave: 'diferencia',
-        valor: M.conciliacionDiferencia,
-        primera: 2,
-        celda: (d) => pesos.format(d.diferencia),
-      },
-      {
-        llave: 'diferencias',
-        valor: M.conciliacionDiferencias,
-        celda: (d) => d.faltaNuestra + d.faltaSuya + d.monto + d.estado,
-      },
-      { llave: 'asentadas', valor: M.conciliacionAsentadas },
-    ],
-    [elegido],
-  );
+  const columnas = useMemo(() => columnasDias(elegido, setElegido), [elegido]);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

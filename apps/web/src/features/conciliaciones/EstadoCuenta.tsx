@@ -6,13 +6,12 @@ import Typography from '@mui/material/Typography';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { PeticionConciliar, ResumenDia } from '@recargas/contracts/conciliaciones';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ChangeEvent, useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from '../../ui/Fechas.tsx';
 import { Seleccion } from '../../ui/Seleccion.tsx';
-import { obtenerDia, subirEstadoCuenta } from './api.ts';
+import { useConciliar } from './api.ts';
 import { plataformaDe } from './formato.ts';
 
 const ACEPTA = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,35 +29,23 @@ export function EstadoCuenta({
   alConciliar: (d: ResumenDia) => void;
 }) {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
   // undefined until one is picked (or cleared): the company's yesterday, once the list says it.
   const [elegido, setDia] = useState<Dayjs | null | undefined>(undefined);
   const ultimo = ayer ? dayjs(ayer) : undefined;
   const dia = elegido === undefined ? (ultimo ?? null) : elegido;
   const [plataforma, setPlataforma] = useState<1 | 2>(1);
-  const [archivo, setArchivo] = useState<File | null>(null);
-  const hecho = (r: { mensaje: string; dia: ResumenDia }) => {
-    enqueueSnackbar(r.mensaje, { variant: 'success' });
-    // Every page of the days and of each day's mismatches.
-    void consultas.invalidateQueries({
-      predicate: (q) => String(q.queryKey[0]).startsWith('/api/conciliaciones'),
-    });
-    alConciliar(r.dia);
-  };
-  const fallo = (e: Error) => enqueueSnackbar(e.message || M.ocurrioUnError, { variant: 'error' });
+  const { obtener, subir, ocupado } = useConciliar({
+    onSuccess: (r) => {
+      enqueueSnackbar(r.mensaje, { variant: 'success' });
+      alConciliar(r.dia);
+    },
+    onError: (e) => enqueueSnackbar(e.message || M.ocurrioUnError, { variant: 'error' }),
+  });
   const peticion = (): PeticionConciliar | undefined => {
     const d = deDia(dia);
     if (!d) enqueueSnackbar(M.lineaFechaInvalida, { variant: 'error' });
     return d ? { plataforma, dia: d } : undefined;
   };
-  const obtener = useMutation({ mutationFn: obtenerDia, onSuccess: hecho, onError: fallo });
-  const subir = useMutation({
-    mutationFn: ({ p, f }: { p: PeticionConciliar; f: File }) => subirEstadoCuenta(p, f),
-    onSuccess: hecho,
-    onError: fallo,
-  });
-  const ocupado = obtener.isPending || subir.isPending;
-  const alElegir = (e: ChangeEvent<HTMLInputElement>) => setArchivo(e.target.files?.[0] ?? null);
   return (
     <Paper sx={{ p: 2 }} component="section" aria-label={M.conciliacionSubir}>
       <Grid container spacing={2} sx={{ alignItems: 'center' }}>
@@ -96,34 +83,44 @@ export function EstadoCuenta({
             {M.conciliacionObtener}
           </Button>
         </Grid>
-        <Grid size={{ xs: 12, sm: 'auto' }}>
-          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
-            {M.conciliacionArchivo}
-            <input hidden type="file" name="archivo" accept={ACEPTA} onChange={alElegir} />
-          </Button>
-        </Grid>
-        {archivo && (
-          <Grid size={{ xs: 12, sm: 'grow' }}>
-            <Typography data-testid="estado-elegido" sx={{ wordBreak: 'break-all' }}>
-              {texto('archivoElegido', { nombre: archivo.name })}
-            </Typography>
-          </Grid>
-        )}
-        {archivo && (
-          <Grid size={{ xs: 12, sm: 'auto' }}>
-            <Button
-              variant="contained"
-              disabled={ocupado}
-              onClick={() => {
-                const p = peticion();
-                if (p) subir.mutate({ p, f: archivo });
-              }}
-            >
-              {M.conciliacionSubir}
-            </Button>
-          </Grid>
-        )}
+        <ArchivoEstado
+          ocupado={ocupado}
+          subir={(f) => {
+            const p = peticion();
+            if (p) subir.mutate({ p, f });
+          }}
+        />
       </Grid>
     </Paper>
+  );
+}
+
+/** The statement file: chosen, named, then uploaded for the day and platform above. */
+function ArchivoEstado({ ocupado, subir }: { ocupado: boolean; subir: (f: File) => void }) {
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const alElegir = (e: ChangeEvent<HTMLInputElement>) => setArchivo(e.target.files?.[0] ?? null);
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 'auto' }}>
+        <Button variant="outlined" component="label" startIcon={<UploadFileIcon />}>
+          {M.conciliacionArchivo}
+          <input hidden type="file" name="archivo" accept={ACEPTA} onChange={alElegir} />
+        </Button>
+      </Grid>
+      {archivo && (
+        <Grid size={{ xs: 12, sm: 'grow' }}>
+          <Typography data-testid="estado-elegido" sx={{ wordBreak: 'break-all' }}>
+            {texto('archivoElegido', { nombre: archivo.name })}
+          </Typography>
+        </Grid>
+      )}
+      {archivo && (
+        <Grid size={{ xs: 12, sm: 'auto' }}>
+          <Button variant="contained" disabled={ocupado} onClick={() => subir(archivo)}>
+            {M.conciliacionSubir}
+          </Button>
+        </Grid>
+      )}
+    </>
   );
 }

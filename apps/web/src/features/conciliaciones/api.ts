@@ -8,9 +8,11 @@ import {
   type respuestaDia,
   type respuestaDias,
 } from '@recargas/contracts/conciliaciones';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
+import type { Avisos } from '../../lib/mutaciones.ts';
 
 /** The key of every page of the days and of a day: read again after a new reconciliation. */
 export const CLAVE_CONCILIACIONES = [API_CONCILIACIONES.dias];
@@ -42,3 +44,24 @@ export const subirEstadoCuenta = (p: PeticionConciliar, archivo: File) => {
   datos.set('archivo', archivo);
   return api<Conciliado>(API_CONCILIACIONES.subir, { cuerpo: datos });
 };
+
+/**
+ * 'Obtener del proveedor' and the upload of a statement: either reconciles a day, and every page
+ * of the days and of each day's mismatches is read again.
+ */
+export function useConciliar(avisos: Avisos<Conciliado>) {
+  const consultas = useQueryClient();
+  const onSuccess = (r: Conciliado) => {
+    avisos.onSuccess(r);
+    void consultas.invalidateQueries({
+      predicate: (q) => String(q.queryKey[0]).startsWith('/api/conciliaciones'),
+    });
+  };
+  const obtener = useMutation({ mutationFn: obtenerDia, onSuccess, onError: avisos.onError });
+  const subir = useMutation({
+    mutationFn: ({ p, f }: { p: PeticionConciliar; f: File }) => subirEstadoCuenta(p, f),
+    onSuccess,
+    onError: avisos.onError,
+  });
+  return { obtener, subir, ocupado: obtener.isPending || subir.isPending };
+}
