@@ -11,17 +11,17 @@ describe('release notes in Chromium', () => {
     await sesion.pagina.getByTestId('menu-actualizaciones').click();
     await sesion.pagina.waitForURL(/\/in\/actualizaciones$/);
     const lista = sesion.pagina.getByTestId('lista-actualizaciones');
-    await lista.getByText('07/01/2025').waitFor();
+    await lista.getByText('2025/01/07').waitFor();
     await expect(sesion.pagina.getByTestId('nota-nueva').count()).resolves.toBe(1);
-    await lista.getByText('25/01/2023').click();
+    await lista.getByText('2023/01/25').click();
     await sesion.pagina.waitForURL(/\/in\/actualizaciones\/1$/);
     await sesion.pagina.getByRole('link', { name: M.volver }).click();
     await sesion.pagina.getByTestId('badge-nuevo').waitFor();
 
-    await lista.getByText('07/01/2025').click();
+    await lista.getByText('2025/01/07').click();
     await sesion.pagina.waitForURL(/\/in\/actualizaciones\/5$/);
     await sesion.pagina.getByRole('heading', { level: 1, name: /Bait/ }).waitFor();
-    await sesion.pagina.getByText('07/01/2025').waitFor();
+    await sesion.pagina.getByText('2025/01/07').waitFor();
     const imagen = sesion.pagina.locator('article img');
     await imagen.waitFor();
     await expect
@@ -33,7 +33,7 @@ describe('release notes in Chromium', () => {
 
     // As the seed shows it: opened and after a reload, the newest note is still marked.
     await sesion.pagina.goto(`${base}/in/actualizaciones`);
-    await sesion.pagina.getByTestId('lista-actualizaciones').getByText('07/01/2025').waitFor();
+    await sesion.pagina.getByTestId('lista-actualizaciones').getByText('2025/01/07').waitFor();
     await expect(sesion.pagina.getByTestId('nota-nueva').count()).resolves.toBe(1);
     await sesion.pagina.getByTestId('badge-nuevo').waitFor();
     expect(sesion.errores).toEqual([]);

@@ -17,11 +17,11 @@ describe('release notes', () => {
     const { actualizaciones, nuevo } = r.json();
     expect(nuevo).toBe(true);
     expect(actualizaciones.map((a: { date: string }) => a.date)).toEqual([
-      '07/01/2025',
-      '24/01/2024',
-      '02/11/2023',
-      '18/10/2023',
-      '25/01/2023',
+      '2025/01/07',
+      '2024/01/24',
+      '2023/11/02',
+      '2023/10/18',
+      '2023/01/25',
     ]);
     expect(actualizaciones.map((a: { nuevo: boolean }) => a.nuevo)).toEqual([
       true,
@@ -50,7 +50,7 @@ describe('release notes', () => {
     const r = await pedir(e.app, admin, 'GET', '/api/actualizaciones/5');
     expect(r.statusCode).toBe(200);
     const nota = r.json();
-    expect(nota).toMatchObject({ id: 5, date: '07/01/2025', tittle: expect.stringContaining('Bait') });
+    expect(nota).toMatchObject({ id: 5, date: '2025/01/07', tittle: expect.stringContaining('Bait') });
     expect(nota.descriptions.length).toBeGreaterThan(0);
     expect(nota.sections[0].children[0].image).toBe('/notas/5/carriers.svg');
     // As the seed shows it: the newest note keeps its 'Nuevo' after it was read.

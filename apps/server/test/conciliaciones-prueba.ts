@@ -14,13 +14,19 @@ const dnNuevo = () => `55${String(40_000_000 + ++n).slice(-8)}`;
 
 /**
  * `cuantas` top-ups of demo's platform 1 that happened on `dia` (long before the demo's history):
- * the simulator's clock is set back to that day's noon while they are sent, and our rows are
- * moved to it. `abiertas` more are left pendiente (the provider took them, the answer was lost).
+ * sent at that day's noon, company time. `abiertas` more are left pendiente (the provider took
+ * them, the answer was lost).
  */
-export async function recargasDelDia(dia: string, cuantas: number, abiertas = 0) {
+export const recargasDelDia = (dia: string, cuantas: number, abiertas = 0) =>
+  recargasEn(Date.parse(`${dia}T18:00:00Z`), cuantas, abiertas);
+
+/**
+ * Top-ups sent at `instante`: the simulator's clock is set back to it while they are sent, and
+ * our rows are moved to it (their day as the insert writes it, in the company's zone).
+ */
+export async function recargasEn(instante: number, cuantas: number, abiertas = 0) {
   const sim = await simuladorDe(e, 'demo', 1);
-  const mediodia = Date.parse(`${dia}T18:00:00Z`);
-  sim.configurar({ desfaseRelojMs: Date.now() - mediodia, tasaTimeout: 0 });
+  sim.configurar({ desfaseRelojMs: Date.now() - instante, tasaTimeout: 0 });
   const ids: number[] = [];
   for (let i = 0; i < cuantas + abiertas; i++) {
     if (i === cuantas) sim.configurar({ tasaTimeout: 1 });
@@ -34,7 +40,9 @@ export async function recargasDelDia(dia: string, cuantas: number, abiertas = 0)
     ids.push((r.json() as { id: number }).id);
   }
   sim.configurar({ desfaseRelojMs: 0, tasaTimeout: 0 });
-  await sql`update recargas set dia = ${dia}, creada = ${new Date(mediodia).toISOString()}::timestamptz
+  const creada = new Date(instante).toISOString();
+  await sql`update recargas set creada = ${creada}::timestamptz,
+      dia = (${creada}::timestamptz at time zone ${ZONA})::date
     where id = any(${ids})`.execute(e.db);
   return { sim, ids };
 }

@@ -13,7 +13,7 @@ export const rutaImagenNota = (id: number, archivo: string) => `/notas/${id}/${e
 export const entradaActualizacion = z.object({
   id: z.number().int(),
   title: z.string(),
-  /** dd/mm/yyyy, as the notes are dated. */
+  /** yyyy/mm/dd, as every screen writes a day (issue 41). */
   date: z.string(),
   file: z.string(),
   nuevo: z.boolean(),

@@ -1,13 +1,8 @@
+import { diaConDiagonales, diaEn } from '@recargas/contracts/fechas';
 import { sql } from 'kysely';
 
-/** Today in a time zone, yyyy-mm-dd. */
-export const hoyEn = (zona: string, ahora = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: zona,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ahora);
+/** Today in a time zone, yyyy-mm-dd: the day is cut at midnight of `zona` (contracts/fechas). */
+export const hoyEn = (zona: string, ahora = new Date()) => diaEn(ahora, zona);
 
 /** yyyy-mm-dd moved by whole days (calendar arithmetic in UTC, no time-zone drift). */
 export const sumarDias = (dia: string, dias: number) =>
@@ -20,7 +15,7 @@ export function diaDe(dia: number, mes: number, anio: number): string | undefine
   return d.toISOString().slice(0, 10);
 }
 
-export const conDiagonales = (dia: string) => dia.replaceAll('-', '/');
+export const conDiagonales = diaConDiagonales;
 
 /** A range of whole company-local days, yyyy-mm-dd, both ends included, in the company's zone. */
 export interface Rango {

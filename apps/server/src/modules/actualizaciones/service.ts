@@ -1,10 +1,11 @@
 import { type Actualizacion, rutaImagenNota } from '@recargas/contracts/actualizaciones';
 import type { Db } from '../../db/database.ts';
 import { noEncontrado } from '../../lib/errores.ts';
+import { conDiagonales } from '../../lib/fechas.ts';
 import * as repo from './repo.ts';
 
-/** 'yyyy-mm-dd' as the notes show it: dd/mm/yyyy. */
-const fecha = (dia: string) => dia.split('-').reverse().join('/');
+/** A note's day as every screen writes days (issue 41): yyyy/mm/dd. */
+const fecha = conDiagonales;
 
 /** The list; the newest note is marked 'Nuevo' for everyone, opened or not (as the seed does). */
 export async function lista(db: Db) {

@@ -2,6 +2,7 @@ import { TIPO_EXTERNA } from '@recargas/contracts/recargas';
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ConciliacionDiferenciasTable, ConciliacionesTable, DB } from '../../db/schema.ts';
+import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
 
 /** A company's provider of platform `numero` (1 or 2). */
 export const proveedor = (db: Db, empresaId: number, numero: number) =>
@@ -24,15 +25,17 @@ export const proveedoresConEmpresa = (db: Db) =>
 
 /**
  * Our top-ups of a day sent to a provider (external ones are only recorded, never sent): what
- * the statement is matched with.
+ * the statement is matched with. The day runs from midnight to midnight of the company's zone
+ * (issue 41), by the (empresa_id, creada) index.
  */
-export const recargasDelDia = (db: Db, empresaId: number, proveedorId: number, dia: string) =>
+export const recargasDelDia = (db: Db, empresaId: number, proveedorId: number, dia: Rango) =>
   db
     .selectFrom('recargas')
     .select(['id', 'folio', 'dn', 'icc', 'monto', 'estado', 'creada'])
     .where('empresa_id', '=', empresaId)
+    .where('creada', '>=', inicioSql(dia))
+    .where('creada', '<', finSql(dia))
     .where('proveedor_id', '=', proveedorId)
-    .where('dia', '=', dia)
     .where('tipo_recarga', '<>', TIPO_EXTERNA)
     .orderBy('id')
     .execute();

@@ -7,6 +7,7 @@ import {
   TITULOS_DIFERENCIAS,
 } from '@recargas/contracts/conciliaciones';
 import { ajustesEmpresa } from '@recargas/contracts/empresas';
+import { fechaHora } from '@recargas/contracts/fechas';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
@@ -45,11 +46,11 @@ async function conciliar(
   ctx: Ctx,
   empresaId: number,
   proveedor: { id: number },
-  dia: string,
+  { dia, zona }: { dia: string; zona: string },
   suyas: FilaEstadoCuenta[],
   origen: 'proveedor' | 'archivo',
 ) {
-  const leer = () => repo.recargasDelDia(ctx.db, empresaId, proveedor.id, dia);
+  const leer = () => repo.recargasDelDia(ctx.db, empresaId, proveedor.id, { desde: dia, hasta: dia, zona });
   let asentadas = 0;
   const leidas = await leer();
   const abiertas = porAsentar(leidas, suyas);
@@ -71,7 +72,7 @@ async function conciliar(
 export async function obtener(ctx: Ctx, empresaId: number, p: PeticionConciliar) {
   const { proveedor, zona } = await contexto(ctx, empresaId, p);
   const suyas = await leerDelProveedor(ctx, proveedor, p.dia, zona);
-  return conciliar(ctx, empresaId, proveedor, p.dia, suyas, 'proveedor');
+  return conciliar(ctx, empresaId, proveedor, { dia: p.dia, zona }, suyas, 'proveedor');
 }
 
 async function leerDelProveedor(ctx: Ctx, proveedor: FilaProveedor, dia: string, zona: string) {
@@ -86,8 +87,8 @@ async function leerDelProveedor(ctx: Ctx, proveedor: FilaProveedor, dia: string,
 
 /** POST /api/conciliaciones/subir: an uploaded statement, already read and checked whole. */
 export async function subir(ctx: Ctx, empresaId: number, p: PeticionConciliar, suyas: FilaEstadoCuenta[]) {
-  const { proveedor } = await contexto(ctx, empresaId, p);
-  return conciliar(ctx, empresaId, proveedor, p.dia, suyas, 'archivo');
+  const { proveedor, zona } = await contexto(ctx, empresaId, p);
+  return conciliar(ctx, empresaId, proveedor, { dia: p.dia, zona }, suyas, 'archivo');
 }
 
 /** Whether a day can be checked before the file is read (its platform exists, the day is over). */
@@ -106,7 +107,7 @@ export async function conciliarAyer(ctx: Ctx) {
     const dia = sumarDias(hoyEn(zona), -1);
     try {
       const suyas = await ctx.proveedores.de(p).estadoDeCuenta(dia, zona);
-      await conciliar(ctx, p.empresa_id, p, dia, suyas, 'proveedor');
+      await conciliar(ctx, p.empresa_id, p, { dia, zona }, suyas, 'proveedor');
       hechas++;
     } catch (e) {
       if (!(e instanceof SinEstadoCuenta))
@@ -226,6 +227,7 @@ export const exportarDia: Exportador = async (ctx, u, p) => {
   if (!Number.isSafeInteger(id) || id < 1) throw new ErrorApi(400, M.filtrosInvalidos);
   // The day must be the caller's company's: another one's id is not found.
   await dia(ctx, u.empresaId, id, { limit: 1 });
+  const zona = await zonaDe(ctx, u.empresaId);
   return {
     hoja: 'Diferencias',
     titulos: TITULOS_DIFERENCIAS,
@@ -244,7 +246,7 @@ export const exportarDia: Exportador = async (ctx, u, p) => {
             d.montoSuyo,
             d.estadoNuestro && etiquetaEstado(d.estadoNuestro),
             d.estadoSuyo && etiquetaEstado(d.estadoSuyo),
-            d.hora,
+            fechaHora(d.hora, zona),
           ].map(texto),
         );
         if (!r.siguiente) return;

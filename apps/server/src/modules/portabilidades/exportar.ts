@@ -1,4 +1,5 @@
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
+import { fechaHora } from '@recargas/contracts/fechas';
 import { M } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
 import {
@@ -44,12 +45,8 @@ export async function paraExportarPortas(
   const hasta = fechas.fechaFinal ?? (desde > porDefecto.hasta ? desde : porDefecto.hasta);
   if (desde > hasta) throw new ErrorApi(400, M.rangoFechasInvalido);
   const rango = { desde, hasta, zona };
-  const fecha = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat('sv-SE', { timeZone: zona, dateStyle: 'short', timeStyle: 'short' })
-          .format(new Date(iso))
-          .replaceAll('-', '/')
-      : '';
+  // As the screen writes them: yyyy/mm/dd HH:mm on the company's clock.
+  const fecha = (iso: string | null) => fechaHora(iso, zona, false);
   const carrier = (c: string | null) => (c ? etiquetaCarrier(c) : null);
   const na = (v: string | number | null) => (v === null ? M.na : String(v));
   const texto = (f: PortOut): string[] => [
