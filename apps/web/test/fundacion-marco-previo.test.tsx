@@ -57,7 +57,7 @@ describe('fundacion: /in/* frame while the shell loads (issue 21)', () => {
     expect(leerMarco('demo')).toMatchObject({
       nombre: 'Recargas Demo',
       primario: '#408080',
-      sobrePrimario: '#fff',
+      sobrePrimario: '#ffffff',
     });
     expect(leerMarco('vcell')).toBeUndefined();
     // A fresh page: nothing cached, the request still on its way.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRASTE_MINIMO, contraste } from './colores.ts';
 import { AJUSTES_POR_DEFECTO } from './empresas/defectos.ts';
 import { M } from './mensajes.ts';
 
@@ -182,21 +183,8 @@ export const LOGO_MAX_KB = 512;
 export const TIPOS_LOGO = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type TipoLogo = (typeof TIPOS_LOGO)[number];
 
-/** WCAG contrast ratio of two '#rrggbb' colours, 1 to 21. */
-export function contraste(a: string, b: string): number {
-  const luz = (hex: string) => {
-    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => {
-      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [claro, oscuro] = [luz(a), luz(b)].sort((x, y) => y - x) as [number, number];
-  return (claro + 0.05) / (oscuro + 0.05);
-}
-
 /** Text on the background must stay readable for every user of the company (WCAG AA, 4.5:1). */
-export const CONTRASTE_MINIMO = 4.5;
+export { CONTRASTE_MINIMO, contraste };
 export const legible = (t: Pick<Configuraciones, 'fontColor' | 'backgroundColor'>) =>
   contraste(t.fontColor, t.backgroundColor) >= CONTRASTE_MINIMO;
 
