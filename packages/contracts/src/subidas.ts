@@ -56,6 +56,11 @@ export const respuestaSubida = z.object({
   correctos: z.number().int(),
   erroneos: z.number().int(),
   duplicados: z.number().int(),
+  /**
+   * The rejected rows (those with a wrong cell, every one, not only the arreglo's) as an .xlsx:
+   * the file's columns plus ERROR; downloaded by name at API_EXCEL.descargar until it expires.
+   */
+  archivoRechazadas: z.string().optional(),
 });
 export type RespuestaSubida = z.infer<typeof respuestaSubida>;
 export const LIMITE_ARREGLO = 1000;
@@ -79,3 +84,11 @@ export const avanceSubida = z.object({
   porcentaje: z.number().int().min(0).max(100),
 });
 export type AvanceSubida = z.infer<typeof avanceSubida>;
+
+/** A cell's address as a spreadsheet shows it: column index 0 and row 3 → 'A3'. */
+export function celdaDe(columna: number, fila: number): string {
+  let letras = '';
+  for (let n = columna + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letras = String.fromCharCode(65 + ((n - 1) % 26)) + letras;
+  return `${letras}${fila}`;
+}

@@ -5,6 +5,12 @@ export const MENSAJES_SUBIDAS = {
   /** (propio) */ etapaEscribiendo: 'Guardando filas',
   /** (propio) */ etapaTerminada: 'Terminado',
   /** (propio) */ avanceSubida: '{etapa}: {porcentaje} %',
+  /** (propio) the result's filter: only the rows with a wrong cell */ soloErrores: 'Solo errores',
+  /** (propio) */ descargarRechazadas: 'Descargar filas rechazadas (.xlsx)',
+  /** (propio) the rejected rows file's last column */ colErrorSubida: 'ERROR',
+  /** (propio) a wrong cell by its address, e.g. 'E3: Monto no permitido' */ errorEnCelda:
+    '{celda}: {mensaje}',
+  /** (propio) the rejected rows file's sheet */ hojaRechazadas: 'Rechazadas',
   /** (propio) action 7 */ clienteSinLider: 'Un cliente (nivel 3) necesita su líder',
   /** (propio) */ hojaInstrucciones: 'Instrucciones',
   /** (propio) */ instruccionesColumna: 'Columna',

@@ -60,10 +60,17 @@ export function registrarExportador(tipo: PeticionExcel['tipo'], exportador: Exp
 export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
   const exportador = EXPORTADORES[p.tipo];
   if (!exportador) throw new ErrorApi(400, M.excelNoDisponible);
-  const contenido = await exportador(ctx, u, p);
+  return escribirExcel(ctx, u.empresaId, p.tipo.toLowerCase(), await exportador(ctx, u, p));
+}
+
+/**
+ * Writes rows into a stored export (generar's file, also the upload's rejected rows: registros.ts)
+ * named `<prefijo>-<time>-<random>.xlsx`, downloadable at GET /excel/descargar until it expires.
+ */
+export async function escribirExcel(ctx: Ctx, empresaId: number, prefijo: string, contenido: Contenido) {
   await barrer(ctx);
   const marca = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  const nombre = `${p.tipo.toLowerCase()}-${marca}-${randomBytes(16).toString('hex')}.xlsx`;
+  const nombre = `${prefijo}-${marca}-${randomBytes(16).toString('hex')}.xlsx`;
   const parcial = join(tmpdir(), `recargas-${nombre}.parcial`);
   let filas = 0;
   const escritor = abrirEscritor({
@@ -89,7 +96,7 @@ export async function generar(ctx: Ctx, u: lineas.Usuario, p: PeticionExcel) {
     } finally {
       await escritor.terminar(); // nothing writes to the partial file after this
     }
-    await cediendo(() => guardar(ctx, nombre, u.empresaId, expira, parcial));
+    await cediendo(() => guardar(ctx, nombre, empresaId, expira, parcial));
   } catch (e) {
     // A failure here is ours (logged whole by the error handler); the screen says 'No se pudo crear el excel'.
     await repo.borrar(ctx.db, nombre).catch(() => {});

@@ -1,9 +1,11 @@
 import type { Carrier } from '@recargas/contracts/carriers';
-import { dnValido, LIMITES_LINEA, montoDeCelda } from '@recargas/contracts/lineas';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
+import { dnValido, LIMITES_LINEA } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
-import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
+import type { AccionSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
+import * as empresas from '../empresas/service.ts';
 import * as masivas from '../masivas/service.ts';
 import * as recargas from '../recargas/service.ts';
 import * as reciclaje from '../reciclaje/service.ts';
@@ -43,8 +45,9 @@ const fecha = (v: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === t ? t : undefined;
 };
 
-/** The company's leaders and clients as a row may name them: by id or by name. */
+/** The company's leaders and clients as a row may name them (by id or by name), and its amounts. */
 interface Jerarquia {
+  ajustes: Pick<AjustesEmpresa, 'montos'>;
   liderPorNombre: Map<string, number>;
   liderIds: Set<number>;
   /** Clients by `leaderId:name`. */
@@ -71,9 +74,10 @@ export async function subirLineas(
   o: subidas.OpcionesFilas,
   columnas: string[],
   filas: subidas.FilaLeida[],
-): Promise<RespuestaSubida> {
+): Promise<subidas.ResultadoSubida> {
   const { lideres, clientes } = await repo.lideresYClientes(ctx.db, u.empresaId);
   const jerarquia: Jerarquia = {
+    ajustes: empresas.ajustesDe(await empresas.porIdOError(ctx.db, u.empresaId)),
     liderPorNombre: new Map(lideres.map((l) => [l.nombre.trim().toLowerCase(), l.id])),
     liderIds: new Set(lideres.map((l) => l.id)),
     clientePor: new Map(clientes.map((c) => [`${c.lider_id}:${c.nombre.trim().toLowerCase()}`, c.id])),
@@ -124,8 +128,9 @@ function lineaDe(
     errores.set(idx('DN'), M.lineaDnInvalido);
   const compania = subidas.CODIGO_POR_NOMBRE.get(subidas.normalizarEncabezado(v('COMPANIA')));
   if (!compania) errores.set(idx('COMPANIA'), M.lineaCompaniaInvalida);
-  const monto = montoDeCelda(v('MONTO'));
-  if (Number.isNaN(monto)) errores.set(idx('MONTO'), M.lineaMontoInvalido);
+  // Only the company's amounts: a line with another could never be topped up (issue 41).
+  const { monto, error } = subidas.montoDeSubida(jerarquia.ajustes, v('MONTO'));
+  if (error) errores.set(idx('MONTO'), error);
   const celdas = { v, idx, errores };
   const { liderId, clienteId } = liderYCliente(u, jerarquia, celdas);
   const extras = extrasDe(celdas);

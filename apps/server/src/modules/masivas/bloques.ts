@@ -9,7 +9,8 @@ import * as repo from './repo.ts';
 /**
  * Writing bulk top-up blocks (from service.ts, to keep it under 400 lines): the rows of an
  * upload of action 4, and the demo blocks of the seed. A row's amount is any positive one up to
- * 100,000 here; whether the company sells it is decided when the line is recharged.
+ * 100,000 here: the upload has already refused one the company does not sell (lineas/subida.ts,
+ * montoDeSubida), and the top-up checks it again when the line is recharged.
  */
 
 /** Largest block one upload makes. */

@@ -1,7 +1,7 @@
-import { montoDeCelda } from '@recargas/contracts/lineas';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
 import { M } from '@recargas/contracts/mensajes';
-import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import type { Ctx } from '../../contexto.ts';
+import * as empresas from '../empresas/service.ts';
 import * as subidas from '../subidas/service.ts';
 import { deshacerNuevas, insertarNuevas, type PortaNueva } from './repo-subidas.ts';
 
@@ -28,10 +28,13 @@ async function subirPortabilidades(
   u: subidas.Subidor,
   columnas: string[],
   filas: subidas.FilaLeida[],
-): Promise<RespuestaSubida> {
+): Promise<subidas.ResultadoSubida> {
   const idx = (h: Columna) => columnas.indexOf(h);
   const vistos = new Set<string>();
-  const revisiones = await subidas.revisarFilas(filas, (leida) => revisarPorta(u, idx, vistos, leida));
+  const ajustes = empresas.ajustesDe(await empresas.porIdOError(ctx.db, u.empresaId));
+  const revisiones = await subidas.revisarFilas(filas, (leida) =>
+    revisarPorta(u, { idx, ajustes }, vistos, leida),
+  );
   const validas = revisiones.filter((r) => r.porta !== undefined);
   await subidas.escribirPorTramos(
     ctx,
@@ -58,7 +61,7 @@ async function subirPortabilidades(
 /** One row of an action 6 file: erroneous, a duplicate of an earlier row, or the port-out it makes. */
 function revisarPorta(
   u: subidas.Subidor,
-  idx: (h: Columna) => number,
+  { idx, ajustes }: { idx: (h: Columna) => number; ajustes: Pick<AjustesEmpresa, 'montos'> },
   vistos: Set<string>,
   leida: subidas.FilaLeida,
 ): subidas.Revision & { porta?: PortaNueva } {
@@ -86,8 +89,9 @@ function revisarPorta(
   revisar('COMPANIA_ORIGEN', carrier !== undefined, M.lineaCompaniaInvalida);
   const nip = v('NIP');
   revisar('NIP', nip === '' || /^\d{4}$/.test(nip), M.portaNipInvalido);
-  const monto = montoDeCelda(v('MONTO_RECARGA'));
-  revisar('MONTO_RECARGA', !Number.isNaN(monto), M.lineaMontoInvalido);
+  // Only the company's amounts: a port-out with another could never be recharged (issue 41).
+  const { monto, error } = subidas.montoDeSubida(ajustes, v('MONTO_RECARGA'));
+  if (error) errores.set(idx('MONTO_RECARGA'), error);
   if (errores.size > 0) return { leida, estado: 'erroneo', errores };
   if (vistos.has(icc)) {
     errores.set(idx('ICC'), M.lineaDuplicadaArchivo);

@@ -1,8 +1,9 @@
-import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
+import type { AccionSubida } from '@recargas/contracts/subidas';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { DB, SubidasDeshacerTable } from '../../db/schema.ts';
 import type { TipoPlantilla } from './plantillas.ts';
+import type { ResultadoSubida } from './revision.ts';
 import type { FilaLeida } from './xlsx.ts';
 
 /**
@@ -44,8 +45,28 @@ export interface ManejoSubida {
     o: OpcionesFilas,
     columnas: string[],
     filas: FilaLeida[],
-  ) => Promise<RespuestaSubida>;
+  ) => Promise<ResultadoSubida>;
 }
+
+/** Rows to store as an .xlsx the browser downloads by name; answers that name. */
+export type Archivador = (
+  ctx: Ctx,
+  empresaId: number,
+  prefijo: string,
+  contenido: {
+    hoja: string;
+    titulos: string[];
+    numericas: number[];
+    filas: () => AsyncGenerator<string[][]>;
+  },
+) => Promise<{ nombreArchivo: string }>;
+
+let archivador: Archivador | undefined;
+/** The excel module's writer, for the rejected rows (registros.ts). */
+export function registrarArchivador(a: Archivador) {
+  archivador = a;
+}
+export const archivadorDe = () => archivador;
 
 const ACCIONES = new Map<AccionSubida, ManejoSubida>();
 

@@ -1,5 +1,13 @@
-import { texto } from '@recargas/contracts/mensajes';
-import { type AccionSubida, LIMITE_ARREGLO, type RespuestaSubida } from '@recargas/contracts/subidas';
+import type { AjustesEmpresa } from '@recargas/contracts/empresas';
+import { montoDeCelda } from '@recargas/contracts/lineas';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { montoPermitido } from '@recargas/contracts/recargas';
+import {
+  type AccionSubida,
+  celdaDe,
+  LIMITE_ARREGLO,
+  type RespuestaSubida,
+} from '@recargas/contracts/subidas';
 import { avanzador } from './avance.ts';
 import type { FilaLeida } from './xlsx.ts';
 
@@ -32,8 +40,25 @@ export async function revisarFilas<R>(filas: FilaLeida[], revisar: (leida: FilaL
   return revisadas;
 }
 
+/** The upload's answer, and its rejected rows for the .xlsx service.ts makes of them. */
+export type ResultadoSubida = RespuestaSubida & {
+  /** The rows not written for a wrong cell, in batches; null when there are none. */
+  rechazadas: (() => AsyncGenerator<string[][]>) | null;
+};
+
+/**
+ * A top-up amount cell of an upload (actions 1, 2, 4 and 6): empty is none; else whole pesos and
+ * one of the company's amounts (montoPermitido, the single top-up's rule), or why it is not.
+ */
+export function montoDeSubida(ajustes: Pick<AjustesEmpresa, 'montos'>, celda: string) {
+  const monto = montoDeCelda(celda);
+  if (monto === null) return { monto };
+  if (Number.isNaN(monto)) return { monto, error: M.lineaMontoInvalido };
+  return montoPermitido(ajustes, monto) ? { monto } : { monto, error: M.montoNoPermitido };
+}
+
 /** The upload's answer: the toast text, the counts and the rows of the result table. */
-export function respuesta(accion: AccionSubida, columnas: string[], revisiones: Revision[]): RespuestaSubida {
+export function respuesta(accion: AccionSubida, columnas: string[], revisiones: Revision[]): ResultadoSubida {
   const cuenta = (e: Estado) => revisiones.filter((r) => r.estado === e).length;
   const correctos = cuenta('correcto');
   const erroneos = cuenta('erroneo');
@@ -66,7 +91,35 @@ export function respuesta(accion: AccionSubida, columnas: string[], revisiones: 
     correctos,
     erroneos,
     duplicados,
+    rechazadas: revisiones.some((r) => r.errores.size > 0)
+      ? () => rechazadas(columnas.length, revisiones)
+      : null,
   };
+}
+
+/** Rows written per batch of the rejected rows file. */
+const POR_LOTE = 2000;
+
+/**
+ * The rows not written for a wrong cell, in sheet order: their cells as read, then each wrong
+ * cell by its address and reason ('E3: Monto no permitido'). A duplicate with a reason (already
+ * in the company) is rejected too; one updated (action 2) carries none and is not.
+ */
+async function* rechazadas(columnas: number, revisiones: Revision[]): AsyncGenerator<string[][]> {
+  let lote: string[][] = [];
+  for (const r of revisiones) {
+    if (r.errores.size === 0) continue;
+    const motivos = [...r.errores].map(([i, mensaje]) =>
+      texto('errorEnCelda', { celda: celdaDe(i, r.leida.fila), mensaje }),
+    );
+    const valores = Array.from({ length: columnas }, (_, i) => r.leida.valores[i] ?? '');
+    lote.push([...valores, motivos.join('; ')]);
+    if (lote.length === POR_LOTE) {
+      yield lote;
+      lote = [];
+    }
+  }
+  if (lote.length > 0) yield lote;
 }
 
 /** Rows for the result table: wrong and duplicated first, then correct ones, in sheet order. */

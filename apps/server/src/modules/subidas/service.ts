@@ -7,7 +7,8 @@ import type { Ctx } from '../../contexto.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
 import { avanzador } from './avance.ts';
 import { normalizarEncabezado } from './plantillas.ts';
-import { manejoDe, type OpcionesFilas, type Subidor } from './registro.ts';
+import { archivadorDe, manejoDe, type OpcionesFilas, type Subidor } from './registro.ts';
+import type { ResultadoSubida } from './revision.ts';
 import { type LimitesXlsx, leerHoja, revisarZip } from './xlsx.ts';
 
 export { avance, avanzador, claveAvance, conAvance } from './avance.ts';
@@ -24,12 +25,20 @@ export {
   type ManejoSubida,
   type OpcionesFilas,
   registrarAccion,
+  registrarArchivador,
   registrarDeshacer,
   registrarExtras,
   type Subidor,
   type Tramo,
 } from './registro.ts';
-export { type Estado, type Revision, respuesta, revisarFilas } from './revision.ts';
+export {
+  type Estado,
+  montoDeSubida,
+  type ResultadoSubida,
+  type Revision,
+  respuesta,
+  revisarFilas,
+} from './revision.ts';
 export { escribirPorTramos, recuperar } from './tramos.ts';
 export type { FilaLeida } from './xlsx.ts';
 // Other areas' uploads (conciliaciones: a provider's statement) read a workbook the same way.
@@ -88,7 +97,36 @@ export async function subir(ctx: Ctx, u: Subidor, o: Opciones): Promise<Respuest
   const { encabezados, filas } = await leerHojaDosVeces(ctx, o.ruta, o.limites, ultimaFila);
   const columnas = await manejo.encabezados(ctx, u, encabezados, o.accion);
   if (filas.length === 0) throw new ErrorApi(400, M.archivoVacio);
-  return manejo.subir(ctx, u, o, columnas, filas);
+  const { rechazadas, ...r } = await manejo.subir(ctx, u, o, columnas, filas);
+  return { ...r, ...(await archivoRechazadas(ctx, u, columnas, rechazadas)) };
+}
+
+/**
+ * The rejected rows as an .xlsx (the file's columns plus ERROR), stored by the excel module
+ * (registros.ts) for the result screen's download; none when every row went in. Written after
+ * the rows, outside their transaction: a failure here loses the file, never the upload.
+ */
+async function archivoRechazadas(
+  ctx: Ctx,
+  u: Subidor,
+  columnas: string[],
+  filas: ResultadoSubida['rechazadas'],
+): Promise<{ archivoRechazadas?: string }> {
+  const archivar = archivadorDe();
+  if (!archivar || !filas) return {};
+  try {
+    const titulos = [...columnas, M.colErrorSubida];
+    const hecho = await archivar(ctx, u.empresaId, 'rechazadas', {
+      hoja: M.hojaRechazadas,
+      titulos,
+      numericas: [],
+      filas,
+    });
+    return { archivoRechazadas: hecho.nombreArchivo };
+  } catch (e) {
+    ctx.log.error({ err: e }, 'No se pudo escribir el excel de filas rechazadas');
+    return {};
+  }
 }
 
 /**

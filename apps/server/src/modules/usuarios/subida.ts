@@ -1,6 +1,5 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { NIVEL } from '@recargas/contracts/niveles';
-import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import {
   type PeticionRegistrarUsuario,
   peticionRegistrarUsuario,
@@ -67,7 +66,7 @@ async function subirUsuarios(
   u: subidas.Subidor,
   columnas: string[],
   filas: subidas.FilaLeida[],
-): Promise<RespuestaSubida> {
+): Promise<subidas.ResultadoSubida> {
   if (filas.length > MAX_FILAS_USUARIOS)
     throw new ErrorApi(400, texto('archivoDemasiadasFilas', { max: MAX_FILAS_USUARIOS }));
   const idx = (h: string) => columnas.indexOf(h);
