@@ -40,12 +40,15 @@ export async function caddy(arbol: string, puertos: number[]) {
   return {
     url,
     hijo,
-    /** `caddy reload` with another tree's Caddyfile: no connection dropped. */
-    recargar: (de: string) =>
+    /**
+     * `caddy reload` with a tree's Caddyfile (no connection dropped), as deploy/actualizar.sh does:
+     * UPSTREAMS of the ports given, else the Caddyfile's upstreams.
+     */
+    recargar: (de: string, solo?: number[]) =>
       execFileSync(
         'caddy',
         ['reload', '--adapter', 'caddyfile', '--config', archivo(de), '--address', `127.0.0.1:${admin}`],
-        { env },
+        { env: solo ? { ...env, UPSTREAMS: solo.map((p) => `127.0.0.1:${p}`).join(' ') } : env },
       ),
   };
 }

@@ -135,13 +135,19 @@ function migrar() {
   });
 }
 
-/** API `i` stopped as compose stops a container (SIGTERM, it drains), then the new release's. */
+/**
+ * API `i` replaced as deploy/actualizar.sh does: out of Caddy's upstreams (a reload with the other
+ * alone), stopped as compose stops a container (SIGTERM, it drains), the new release's started,
+ * both upstreams again.
+ */
 async function reemplazar(i: number) {
   const viejoHijo = hijos[i];
+  proxy.recargar(nuevo, puertos.filter((_, j) => j !== i));
   const salio = new Promise((ok) => viejoHijo?.once('exit', ok));
   viejoHijo?.kill('SIGTERM');
   await salio;
   hijos[i] = await api(join(nuevo, 'apps/server/dist/main.js'), i, { MIGRAR_AL_ARRANCAR: '0' });
+  proxy.recargar(nuevo);
 }
 
 const medidas: Awaited<ReturnType<typeof recargar>>[] = [];

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Rolling upgrade of the compose stack to the release checked out here (docs/operacion.md,
 # Upgrading): a dump first, the new image, its migrations while the old release still serves, then
-# one process at a time. `docker compose up` replaces a container with SIGTERM: it drains its
-# requests and jobs within SHUTDOWN_TIMEOUT_MS while Caddy sends new ones to the other API
-# (lb_try_duration), and the next one is replaced only once this one answers /ready.
+# one process at a time. An API leaves Caddy's upstreams first; `docker compose up` then replaces
+# it with SIGTERM (it drains its requests and jobs within SHUTDOWN_TIMEOUT_MS) and the next one is
+# replaced only once this one answers /ready.
 #   VERSION=1.1.0 sh deploy/actualizar.sh        COMPOSE="docker-compose" for compose 1.x
 set -eu
 C=${COMPOSE:-docker compose}
@@ -25,10 +25,22 @@ $C build migrate
 # Migrations of a release are additive (new tables, columns, indexes built concurrently): the old
 # processes keep working against the migrated schema until they are replaced.
 $C run --rm migrate
-# Caddy reads this release's Caddyfile (no connection dropped) before any API stops: its retry
-# rules carry the requests of the API being replaced to the other.
-$C exec -T caddy caddy reload --config /etc/caddy/Caddyfile --adapter caddyfile
-for s in api1 api2 worker1 worker2; do
+# Caddy reads this release's Caddyfile (no connection dropped): `caddy reload` adapts it in its own
+# process, so UPSTREAMS given to it (the Caddyfile's default: both APIs) chooses the upstreams.
+rotacion() {
+  $C exec -T -e "UPSTREAMS=$1" caddy caddy reload --config /etc/caddy/Caddyfile --adapter caddyfile
+}
+rotacion "api1:3000 api2:3000"
+# Each API leaves Caddy's rotation before it gets SIGTERM (the requests Caddy has under way end
+# first; a reload drops no connection) and comes back once the new one is healthy.
+for par in "api1 api2" "api2 api1"; do
+  set -- $par
+  rotacion "$2:3000"
+  $C up -d --no-deps "$1"
+  sano "$1"
+  rotacion "api1:3000 api2:3000"
+done
+for s in worker1 worker2; do
   $C up -d --no-deps "$s"
   sano "$s"
 done
