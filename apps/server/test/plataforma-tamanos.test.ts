@@ -19,8 +19,6 @@ const MAX_FUNCION = 80;
 const PANTALLAS_LARGAS: Record<string, number> = {
   'apps/web/src/features/auth/Login.tsx PantallaLogin': 198,
   'apps/web/src/features/empresas/Configuraciones.tsx Formulario': 191,
-  'apps/web/src/features/integraciones/Webhooks.tsx Webhooks': 117,
-  'apps/web/src/features/lineas/AdministrarBase.tsx AdministrarBase': 136,
   'apps/web/src/features/masivas/DialogoProgramar.tsx DialogoProgramar': 95,
   'apps/web/src/features/masivas/RecargasMasivas.tsx RecargasMasivas': 106,
   'apps/web/src/features/portabilidades/Inventario.tsx Inventario': 105,

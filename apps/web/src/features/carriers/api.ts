@@ -6,10 +6,10 @@ import {
   type respuestaPlataformaCarrier,
   type respuestaPlataformasEmpresa,
 } from '@recargas/contracts/carriers';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
-import type { Avisos } from '../../lib/mutaciones.ts';
+import { type Avisos, useMutacion } from '../../lib/mutaciones.ts';
 
 export type Comentarios = z.infer<typeof respuestaComentarios>;
 type Mensaje = { mensaje: string };
@@ -56,14 +56,5 @@ export const cambiarPlataforma = (cuerpo: {
 }) => api<Mensaje>(API_CARRIERS.cambiarPlataformas, { cuerpo });
 
 /** The change of a carrier's platform users; the carriers' choice is read again. */
-export function useCambiarPlataforma(avisos: Avisos<Mensaje>) {
-  const consultas = useQueryClient();
-  return useMutation({
-    mutationFn: cambiarPlataforma,
-    onSuccess: (r) => {
-      avisos.onSuccess(r);
-      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.plataformaCarrier] });
-    },
-    onError: avisos.onError,
-  });
-}
+export const useCambiarPlataforma = (avisos: Avisos<Mensaje>) =>
+  useMutacion(cambiarPlataforma, [[API_CARRIERS.plataformaCarrier]], avisos);

@@ -12,6 +12,7 @@ import { API_USUARIOS, type respuestaUsuarios } from '@recargas/contracts/usuari
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { type Avisos, useMutacion } from '../../lib/mutaciones.ts';
 
 const API = API_INTEGRACIONES;
 export type Llave = z.infer<typeof respuestaLlaves>['llaves'][number];
@@ -45,3 +46,13 @@ export const eliminarWebhook = (id: number) =>
   api<{ mensaje: string }>(conParametros(API.webhook, { id }), { metodo: 'DELETE' });
 export const reenviarEntrega = (id: number) =>
   api<{ mensaje: string }>(conParametros(API.reenviar, { id }), { metodo: 'POST', cuerpo: {} });
+
+type Mensaje = { mensaje: string };
+/** A new webhook (its secret comes once in the answer); the webhooks are read again. */
+export const useCrearWebhook = (avisos: Avisos<z.infer<typeof respuestaWebhookCreado>>) =>
+  useMutacion(crearWebhook, [[API.webhooks]], avisos);
+export const useEliminarWebhook = (avisos: Avisos<Mensaje>) =>
+  useMutacion(eliminarWebhook, [[API.webhooks]], avisos);
+/** A delivery sent again; the deliveries are read again. */
+export const useReenviarEntrega = (avisos: Avisos<Mensaje>) =>
+  useMutacion(reenviarEntrega, [[API.entregas]], avisos);
