@@ -38,6 +38,27 @@ export function temaDe(
       },
       MuiTypography: { styleOverrides: { root: ({ ownerState }) => comoTexto(ownerState.color) } },
       MuiLink: { styleOverrides: { root: ({ ownerState }) => comoTexto(ownerState.color ?? 'primary') } },
+      // A focused field's label and outline, a checked radio or box: the colour on the page too.
+      MuiFormLabel: {
+        styleOverrides: {
+          root: ({ ownerState }) => ({ '&.Mui-focused': comoTexto(ownerState.color ?? 'primary') }),
+        },
+      },
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: ({ ownerState }) => ({
+            '&.Mui-focused .MuiOutlinedInput-notchedOutline': {
+              borderColor: comoTexto(ownerState.color ?? 'primary').color,
+            },
+          }),
+        },
+      },
+      MuiRadio: {
+        styleOverrides: { root: ({ ownerState }) => ({ '&.Mui-checked': comoTexto(ownerState.color) }) },
+      },
+      MuiCheckbox: {
+        styleOverrides: { root: ({ ownerState }) => ({ '&.Mui-checked': comoTexto(ownerState.color) }) },
+      },
       // A progress bar needs a name for screen readers; without another one it means loading.
       MuiLinearProgress: { defaultProps: { 'aria-label': M.cargando } },
       // A selected primary toggle writes the primary colour on its own light tint, under 4.5:1
