@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import type { AccionSubida, RespuestaSubida } from '@recargas/contracts/subidas';
+import { type AccionSubida, celdaDe, type RespuestaSubida } from '@recargas/contracts/subidas';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { Relleno } from '../../ui/TablaInfinita.tsx';
@@ -21,7 +21,7 @@ const FUERA = 10;
 
 const ROJA = { color: 'error.contrastText', bgcolor: 'error.main', fontWeight: 'bold' } as const;
 
-/** One row of the file: its invalid cells in red with the reason (section 2). */
+/** One row of the file: its invalid cells in red with their address and reason (section 2). */
 const Fila = memo(function Fila(props: {
   f: FilaSubida;
   estado: string;
@@ -32,18 +32,37 @@ const Fila = memo(function Fila(props: {
   return (
     <TableRow ref={props.medir} data-index={props.indice}>
       <TableCell>{f.fila}</TableCell>
-      <TableCell>{props.estado}</TableCell>
-      {f.celdas.map((c) => (
+      <TableCell>
+        {props.estado}
+        {/* On a phone the wrong cell sits far right: its address and reason also here. */}
+        {f.celdas.map((c, i) =>
+          c.isCorrecto || !c.mensaje ? null : (
+            <Typography
+              key={c.llave}
+              component="span"
+              variant="caption"
+              color="error"
+              data-testid="motivo-fila"
+              sx={{ display: { xs: 'block', md: 'none' } }}
+            >
+              {texto('errorEnCelda', { celda: celdaDe(i, f.fila), mensaje: c.mensaje })}
+            </Typography>
+          ),
+        )}
+      </TableCell>
+      {f.celdas.map((c, i) => (
         <TableCell
           key={c.llave}
           title={c.mensaje}
+          data-celda={celdaDe(i, f.fila)}
           data-correcto={c.isCorrecto ? 'si' : 'no'}
           sx={c.isCorrecto ? undefined : ROJA}
         >
           {c.valor}
           {!c.isCorrecto && c.mensaje && (
             <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-              {c.mensaje}
+              {/* The cell's address, as in the rejected rows file: 'D3: Monto no permitido'. */}
+              {texto('errorEnCelda', { celda: celdaDe(i, f.fila), mensaje: c.mensaje })}
             </Typography>
           )}
         </TableCell>
@@ -56,7 +75,16 @@ const Fila = memo(function Fila(props: {
  * The upload's result rows (up to LIMITE_ARREGLO): only the rows in view are drawn (TanStack
  * Virtual on the table's own scroll box); 1,000 rows drawn at once froze the page 1.2 s.
  */
-export function TablaResultado({ accion, r }: { accion: AccionSubida; r: RespuestaSubida }) {
+export function TablaResultado({
+  accion,
+  r,
+  filas,
+}: {
+  accion: AccionSubida;
+  r: RespuestaSubida;
+  /** The rows to list, in order (DialogoResultado: errors first, or only them). */
+  filas: FilaSubida[];
+}) {
   const estado = {
     correcto: M.filaCorrecta,
     erroneo: M.filaErronea,
@@ -64,11 +92,11 @@ export function TablaResultado({ accion, r }: { accion: AccionSubida; r: Respues
   } as const;
   const caja = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
-    count: r.arreglo.length,
+    count: filas.length,
     getScrollElement: () => caja.current,
     estimateSize: () => ALTO_FILA,
     overscan: FUERA,
-    getItemKey: (i) => r.arreglo[i]?.fila ?? i,
+    getItemKey: (i) => filas[i]?.fila ?? i,
   });
   const items = virtual.getVirtualItems();
   const columnas = r.titulos.length + 2;
@@ -83,7 +111,7 @@ export function TablaResultado({ accion, r }: { accion: AccionSubida; r: Respues
       )}
       {/* It scrolls on its own, so it takes the keyboard focus (arrows, PageDown and End). */}
       <TableContainer ref={caja} sx={{ maxHeight: '60vh' }} tabIndex={0}>
-        <Table size="small" stickyHeader data-testid="tabla-resultado" data-filas={r.arreglo.length}>
+        <Table size="small" stickyHeader data-testid="tabla-resultado" data-filas={filas.length}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ fontWeight: 'bold' }}>{M.colFila}</TableCell>
@@ -98,7 +126,7 @@ export function TablaResultado({ accion, r }: { accion: AccionSubida; r: Respues
           <TableBody>
             <Relleno alto={arriba} columnas={columnas} />
             {items.map((v) => {
-              const f = r.arreglo[v.index] as FilaSubida;
+              const f = filas[v.index] as FilaSubida;
               return (
                 <Fila
                   key={v.key}
