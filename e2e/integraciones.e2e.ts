@@ -29,4 +29,22 @@ describe('integraciones screen in Chromium (issue 23)', () => {
     expect((await fetch(`${base}/v1/saldo`, { headers: { 'x-api-key': secreto } })).status).toBe(401);
     expect(sesion.errores).toEqual([]);
   });
+
+  it('a webhook is created (its field clears, its secret shows once) and deleted', async () => {
+    const p = sesion.pagina;
+    const url = p.getByLabel(M.webhookUrl).first();
+    const boton = p.getByRole('button', { name: M.nuevoWebhook });
+    await expect(boton.isDisabled()).resolves.toBe(true);
+    await url.fill('https://example.com/hook');
+    await expect(boton.isDisabled()).resolves.toBe(false);
+    await url.press('Enter');
+    await p.getByText(M.webhookCreado).waitFor();
+    await expect(p.getByText(/^whsec_/).count()).resolves.toBe(1);
+    await expect(url.inputValue()).resolves.toBe('');
+    await expect(boton.isDisabled()).resolves.toBe(true);
+    const fila = p.getByRole('row', { name: /example\.com\/hook/ });
+    await fila.getByRole('button', { name: M.eliminar }).click();
+    await fila.waitFor({ state: 'detached' });
+    expect(sesion.errores).toEqual([]);
+  });
 });
