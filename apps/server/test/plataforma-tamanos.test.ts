@@ -20,8 +20,6 @@ const PANTALLAS_LARGAS: Record<string, number> = {
   'apps/web/src/features/auth/Login.tsx PantallaLogin': 198,
   'apps/web/src/features/empresas/Configuraciones.tsx Formulario': 191,
   'apps/web/src/features/masivas/DialogoProgramar.tsx DialogoProgramar': 95,
-  'apps/web/src/features/masivas/RecargasMasivas.tsx RecargasMasivas': 106,
-  'apps/web/src/features/portabilidades/Inventario.tsx Inventario': 105,
   'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades': 293,
   'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades › columnas': 164,
   'apps/web/src/features/recargas/Recargas.tsx Recargas': 146,

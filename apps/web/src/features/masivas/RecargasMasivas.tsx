@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { pesos } from '../../lib/pesos.ts';
@@ -19,15 +18,12 @@ import { Confirmar } from '../../ui/Confirmar.tsx';
 import { sonar } from '../../ui/sonido.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
 import {
-  CLAVE_BLOQUES,
-  CLAVE_PROGRAMAS,
-  cancelarProgramacion,
-  claveLineas,
-  enviarBloque,
-  recargarLinea,
   useBloques,
+  useCancelarProgramacion,
   useLineasBloque,
   useProgramas,
+  useRecargarBloque,
+  useRecargarLinea,
 } from './api.ts';
 import { DialogoProgramar } from './DialogoProgramar.tsx';
 
@@ -52,28 +48,22 @@ function Progreso({ b }: { b: BloqueMasivo }) {
   );
 }
 
-/** /in/recargasMasivas: blocks of lines uploaded by action 4, recharged whole or line by line. */
-export function RecargasMasivas() {
-  const [fecha, setFecha] = useState<number | null>(null);
-  const [programar, setProgramar] = useState<BloqueMasivo | null>(null);
-  // The block whose 'Recargar bloque' waits for its answer: nothing is sent before it.
-  const [aEnviar, setAEnviar] = useState<BloqueMasivo | null>(null);
-  const consultas = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const bloques = useBloques();
-  const recargarBloque = useMutation({
-    mutationFn: (b: BloqueMasivo) => enviarBloque(b.fechaNumerica),
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'info' });
-      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
-    },
-    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
-  });
+/** What a block's buttons open: its lines, the send's confirmation, the scheduling dialog. */
+interface AccionesBloque {
+  alDetalle: (b: BloqueMasivo) => void;
+  alEnviar: (b: BloqueMasivo) => void;
+  alProgramar: (b: BloqueMasivo) => void;
+}
 
-  const titulos = bloques.primera?.titulos;
-  const programacion = bloques.primera?.programacion === true;
-  const enviando = recargarBloque.isPending;
-  const columnas = useMemo<Columna<BloqueMasivo>[]>(() => {
+/** The blocks' columns: the server's titles, then Detalles and the block's actions. */
+function useColumnasBloques(
+  titulos: { llave: string; valor: string }[] | undefined,
+  programacion: boolean,
+  enviando: boolean,
+  acciones: AccionesBloque,
+) {
+  const { alDetalle, alEnviar, alProgramar } = acciones;
+  return useMemo<Columna<BloqueMasivo>[]>(() => {
     const celdas: Record<string, (b: BloqueMasivo) => ReactNode> = {
       recargadas: (b) => <Progreso b={b} />,
       monto: (b) => pesos(b.monto),
@@ -89,7 +79,7 @@ export function RecargasMasivas() {
         valor: '',
         accion: true,
         celda: (b) => (
-          <Button size="small" onClick={() => setFecha(b.fechaNumerica)}>
+          <Button size="small" onClick={() => alDetalle(b)}>
             {M.detalles}
           </Button>
         ),
@@ -104,12 +94,12 @@ export function RecargasMasivas() {
               size="small"
               variant="contained"
               disabled={b.disable || enviando}
-              onClick={() => setAEnviar(b)}
+              onClick={() => alEnviar(b)}
             >
               {M.recargarBloque}
             </Button>
             {programacion && (
-              <Button size="small" variant="outlined" disabled={b.disable} onClick={() => setProgramar(b)}>
+              <Button size="small" variant="outlined" disabled={b.disable} onClick={() => alProgramar(b)}>
                 {M.programar}
               </Button>
             )}
@@ -117,7 +107,32 @@ export function RecargasMasivas() {
         ),
       },
     ];
-  }, [titulos, programacion, enviando]);
+  }, [titulos, programacion, enviando, alDetalle, alEnviar, alProgramar]);
+}
+
+/** /in/recargasMasivas: blocks of lines uploaded by action 4, recharged whole or line by line. */
+export function RecargasMasivas() {
+  const [fecha, setFecha] = useState<number | null>(null);
+  const [programar, setProgramar] = useState<BloqueMasivo | null>(null);
+  // The block whose 'Recargar bloque' waits for its answer: nothing is sent before it.
+  const [aEnviar, setAEnviar] = useState<BloqueMasivo | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const bloques = useBloques();
+  const recargarBloque = useRecargarBloque({
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'info' }),
+    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
+  });
+  const programacion = bloques.primera?.programacion === true;
+  const acciones = useMemo<AccionesBloque>(
+    () => ({ alDetalle: (b) => setFecha(b.fechaNumerica), alEnviar: setAEnviar, alProgramar: setProgramar }),
+    [],
+  );
+  const columnas = useColumnasBloques(
+    bloques.primera?.titulos,
+    programacion,
+    recargarBloque.isPending,
+    acciones,
+  );
 
   if (fecha !== null) return <DetalleBloque fecha={fecha} alVolver={() => setFecha(null)} />;
   return (
@@ -163,8 +178,8 @@ export function RecargasMasivas() {
 /** 'Recargas del {date}': the lines of one block, each with its own recharge button. */
 function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
   const detalle = useLineasBloque(fecha);
+  const recargarLinea = useRecargarLinea(fecha);
   const [enVuelo, setEnVuelo] = useState<number | null>(null);
   const recargar = async (l: LineaMasiva) => {
     setEnVuelo(l.id);
@@ -178,8 +193,6 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
       sonar(false);
     } finally {
       setEnVuelo(null);
-      void consultas.invalidateQueries({ queryKey: claveLineas(fecha) });
-      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
     }
   };
   const datos = detalle.data;
@@ -239,17 +252,12 @@ function DetalleBloque({ fecha, alVolver }: { fecha: number; alVolver: () => voi
 /** The scheduled programmes; a click cancels what has not run yet. */
 function Programas() {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
   const programas = useProgramas();
   // The programme whose cancelling waits for its answer.
   const [aCancelar, setACancelar] = useState<Programacion | null>(null);
-  const cancelar = useMutation({
-    mutationFn: (p: Programacion) => cancelarProgramacion(p.identificador),
-    onSuccess: (r) => {
-      enqueueSnackbar(texto('programacionCancelada', { n: r.canceladas }), { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: CLAVE_PROGRAMAS });
-      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
-    },
+  const cancelar = useCancelarProgramacion({
+    onSuccess: (r) =>
+      enqueueSnackbar(texto('programacionCancelada', { n: r.canceladas }), { variant: 'success' }),
     onError: () => enqueueSnackbar(M.noSePudoCancelar, { variant: 'error' }),
   });
   const lista = programas.data?.programas ?? [];

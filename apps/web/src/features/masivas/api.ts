@@ -6,10 +6,11 @@ import {
   type RespuestaLineasMasivas,
   type ventanaProgramada,
 } from '@recargas/contracts/masivas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { useListaPaginada } from '../../lib/lista.ts';
+import { type Avisos, useMutacion } from '../../lib/mutaciones.ts';
 
 /** While lines are queued or open, the numbers are asked for again: live progress. */
 const CADA = 2000;
@@ -39,12 +40,32 @@ export const useLineasBloque = (fecha: number) =>
 export const enviarBloque = (fecha: number) =>
   api<{ mensaje: string }>(API_MASIVAS.recargarBloque, { cuerpo: { fecha } });
 
+/** 'Recargar bloque': the whole block goes out; the blocks are read again for its progress. */
+export const useRecargarBloque = (avisos: Avisos<{ mensaje: string }>) =>
+  useMutacion((b: BloqueMasivo) => enviarBloque(b.fechaNumerica), [CLAVE_BLOQUES], avisos);
+
 /** One line; a declined top-up answers 422 with its estado and mensaje. */
 export const recargarLinea = (id: number) =>
   api<{ estado: string; mensaje: string }>(API_MASIVAS.recargarIndividual, {
     cuerpo: { id },
     aceptar: [422],
   });
+
+/**
+ * One line of a block recharged, answered or not: its block's lines and the blocks are read
+ * again either way (a line without an answer may have gone out).
+ */
+export function useRecargarLinea(fecha: number) {
+  const consultas = useQueryClient();
+  return async (id: number) => {
+    try {
+      return await recargarLinea(id);
+    } finally {
+      void consultas.invalidateQueries({ queryKey: claveLineas(fecha) });
+      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
+    }
+  };
+}
 
 export const programarBloque = (cuerpo: z.input<typeof ventanaProgramada>) =>
   api<{ mensaje: string }>(API_MASIVAS.programar, { cuerpo });
@@ -58,3 +79,11 @@ export const useProgramas = () =>
 
 export const cancelarProgramacion = (identificador: number) =>
   api<{ canceladas: number }>(API_MASIVAS.cancelarProgramacion, { cuerpo: { identificador } });
+
+/** Cancels what a programme has not run yet; programmes and blocks are read again. */
+export const useCancelarProgramacion = (avisos: Avisos<{ canceladas: number }>) =>
+  useMutacion(
+    (p: Programacion) => cancelarProgramacion(p.identificador),
+    [CLAVE_PROGRAMAS, CLAVE_BLOQUES],
+    avisos,
+  );
