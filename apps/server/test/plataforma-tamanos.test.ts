@@ -22,8 +22,6 @@ const PANTALLAS_LARGAS: Record<string, number> = {
   'apps/web/src/features/masivas/DialogoProgramar.tsx DialogoProgramar': 95,
   'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades': 293,
   'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades › columnas': 164,
-  'apps/web/src/features/usuarios/CamposUsuario.tsx CamposUsuario': 116,
-  'apps/web/src/features/usuarios/UsuarioFormulario.tsx Pantalla': 214,
 };
 
 const raiz = new URL('../../../', import.meta.url);

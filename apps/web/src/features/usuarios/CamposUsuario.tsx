@@ -73,16 +73,11 @@ const CLAVES = [
   ['confirmacion', M.confirmarContrasena],
 ] as const;
 
-/** The fields of the user form (spec section 4), in its order. */
-export function CamposUsuario({
-  sesion,
-  editable,
-  consultando,
-}: {
-  sesion: Sesion;
-  editable: boolean;
-  consultando: boolean;
-}) {
+/**
+ * The user's type, its leader and, for a client under a leader, its client (spec section 6). A
+ * new type or leader clears the client: it belonged to the one before.
+ */
+function CamposJerarquia({ sesion, editable }: { sesion: Sesion; editable: boolean }) {
   const { control, setValue, clearErrors, formState } = useFormContext<FormularioUsuario>();
   const [nivel, lider, cliente] = useWatch({ control, name: ['nivel', 'lider', 'cliente'] });
   const tipos = tiposPara(sesion);
@@ -100,30 +95,7 @@ export function CamposUsuario({
   };
   const marcado = (c: Campo) => Boolean(formState.errors[c as keyof FormularioUsuario]);
   return (
-    <Grid container spacing={2} sx={{ mt: 1 }}>
-      <Texto
-        name="username"
-        label={M.usuario}
-        // The username is fixed once registered (POST /editarUsuario does not take it).
-        deshabilitado={!editable || consultando}
-        htmlInput={{ maxLength: LIMITES_USUARIO.username, autoComplete: 'off' }}
-      />
-      <Texto
-        name="nombre"
-        label={M.colNombre}
-        deshabilitado={!editable}
-        htmlInput={{ maxLength: LIMITES_USUARIO.nombre }}
-      />
-      {CLAVES.map(([name, label]) => (
-        <Texto
-          key={name}
-          name={name}
-          tipo="password"
-          label={label}
-          deshabilitado={!editable}
-          htmlInput={CLAVE_NUEVA}
-        />
-      ))}
+    <>
       <Celda>
         <Seleccion
           name="nivel"
@@ -174,6 +146,46 @@ export function CamposUsuario({
           />
         </Celda>
       )}
+    </>
+  );
+}
+
+/** The fields of the user form (spec section 4), in its order. */
+export function CamposUsuario({
+  sesion,
+  editable,
+  consultando,
+}: {
+  sesion: Sesion;
+  editable: boolean;
+  consultando: boolean;
+}) {
+  return (
+    <Grid container spacing={2} sx={{ mt: 1 }}>
+      <Texto
+        name="username"
+        label={M.usuario}
+        // The username is fixed once registered (POST /editarUsuario does not take it).
+        deshabilitado={!editable || consultando}
+        htmlInput={{ maxLength: LIMITES_USUARIO.username, autoComplete: 'off' }}
+      />
+      <Texto
+        name="nombre"
+        label={M.colNombre}
+        deshabilitado={!editable}
+        htmlInput={{ maxLength: LIMITES_USUARIO.nombre }}
+      />
+      {CLAVES.map(([name, label]) => (
+        <Texto
+          key={name}
+          name={name}
+          tipo="password"
+          label={label}
+          deshabilitado={!editable}
+          htmlInput={CLAVE_NUEVA}
+        />
+      ))}
+      <CamposJerarquia sesion={sesion} editable={editable} />
       <Texto
         name="phoneNumber"
         label={M.colTelefono}

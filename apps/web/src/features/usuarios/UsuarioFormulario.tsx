@@ -1,43 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import { M, texto } from '@recargas/contracts/mensajes';
-import { esAdministrador, NIVEL } from '@recargas/contracts/niveles';
-import {
-  API_USUARIOS,
-  type FormularioUsuario,
-  formularioUsuario,
-  PASSWORD_SIN_CAMBIO,
-  POR_PAGINA,
-  type RespuestaUsuarios,
-} from '@recargas/contracts/usuarios';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { M } from '@recargas/contracts/mensajes';
+import { esAdministrador } from '@recargas/contracts/niveles';
+import { type FormularioUsuario, formularioUsuario, PASSWORD_SIN_CAMBIO } from '@recargas/contracts/usuarios';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { esAdmin, useSesion } from '../../lib/sesion.ts';
-import { SelectorPaginado } from '../../ui/SelectorPaginado.tsx';
-import {
-  claveUsuario,
-  eliminarUsuario,
-  guardarUsuario,
-  refrescarUsuarios,
-  useLiderPropio,
-  useUsuario,
-} from './api.ts';
+import { esAdmin, type Sesion, useSesion } from '../../lib/sesion.ts';
+import { useEliminarUsuario, useGuardarUsuario, useLiderPropio, useUsuario } from './api.ts';
 import { CamposUsuario } from './CamposUsuario.tsx';
 import { cuerpo, deUsuario, type Modo, puedeEscribir, vacio } from './formulario.ts';
+import { BuscarUsuario, CabeceraUsuario, DialogoEliminar } from './PartesUsuario.tsx';
 
 /**
  * /in/usuarioNew and /in/editarUsuario/:id: the user screen of spec sections 2 and 4 in its
@@ -60,16 +38,12 @@ export function UsuarioFormulario() {
 
 type Mensaje = { texto: string; tipo: 'error' | 'success' } | null;
 
-function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolean }) {
-  const sesion = useSesion();
-  const navegar = useNavigate();
-  const consultas = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
-  const [modo, setModo] = useState<Modo>(consultar ? 'consultar' : 'registrar');
-  const [sinUsuario, setSinUsuario] = useState(false);
-  const [mensaje, setMensaje] = useState<Mensaje>(null);
-  const [borrar, setBorrar] = useState(false);
-  // The rules of spec section 5, with this writer's caps (contracts/usuarios.ts).
+/**
+ * The form (react-hook-form) with the rules of spec section 5 and this writer's caps
+ * (contracts/usuarios.ts), filled with the consulted user once it loads; a leader registering
+ * gets its own leader chosen (spec section 6).
+ */
+function useFormularioUsuario(sesion: Sesion, id: number | undefined, modo: Modo) {
   const esquema = useMemo(
     () =>
       formularioUsuario(
@@ -91,7 +65,6 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
   useEffect(() => {
     if (u) reset(deUsuario(u));
   }, [u, reset]);
-  const escribe = u ? puedeEscribir(sesion, u) : modo === 'registrar' || id === undefined;
 
   // A leader (level 2) works only inside its own leader: chosen for it (spec section 6).
   const liderPropio = useLiderPropio(!esAdmin(sesion)).data?.lideres[0];
@@ -99,10 +72,26 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
     if (liderPropio && modo === 'registrar' && !getValues('lider'))
       setValue('lider', { id: liderPropio.id, nombre: liderPropio.lider });
   }, [liderPropio, modo, getValues, setValue]);
+  return { form, usuario, u };
+}
 
-  const guardar = useMutation({
-    mutationFn: () =>
-      guardarUsuario(modo === 'registrar', cuerpo(getValues(), modo === 'registrar' ? undefined : id)),
+/**
+ * Saving and deleting the user, and what the screen says about them: the first rule that fails,
+ * a missing user in consult mode, the server's answer.
+ */
+function useEnvioUsuario(
+  sesion: Sesion,
+  id: number | undefined,
+  modo: Modo,
+  { form, u }: ReturnType<typeof useFormularioUsuario>,
+) {
+  const navegar = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [sinUsuario, setSinUsuario] = useState(false);
+  const [mensaje, setMensaje] = useState<Mensaje>(null);
+  const [borrar, setBorrar] = useState(false);
+  const { reset, getValues, setValue } = form;
+  const guardar = useGuardarUsuario({
     onSuccess: (r) => {
       if (modo === 'registrar') {
         // After register the form clears (spec section 4).
@@ -112,22 +101,16 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
         setValue('password', PASSWORD_SIN_CAMBIO);
         setValue('confirmacion', PASSWORD_SIN_CAMBIO);
         setMensaje({ texto: r.mensaje || M.editadoCorrectamente, tipo: 'success' });
-        void consultas.invalidateQueries({ queryKey: claveUsuario(id) });
       }
-      refrescarUsuarios(consultas);
     },
     // Failures show the server's mensaje on the screen (spec section 8).
     onError: (e) => setMensaje({ texto: e.message, tipo: 'error' }),
   });
-
-  const eliminar = useMutation({
-    mutationFn: () => eliminarUsuario(id ?? 0),
+  const eliminar = useEliminarUsuario(id, {
     onSuccess: (r) => {
       setBorrar(false);
       // The toast 'Eliminado correctamente', then back to the list (spec section 4).
       enqueueSnackbar(r.mensaje || M.eliminadoCorrectamente, { variant: 'success' });
-      refrescarUsuarios(consultas);
-      consultas.removeQueries({ queryKey: claveUsuario(id) });
       navegar('/in/usuarios');
     },
     onError: (e) => {
@@ -151,7 +134,8 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
     void form.handleSubmit(
       () => {
         setMensaje(null);
-        guardar.mutate();
+        const registrar = modo === 'registrar';
+        guardar.mutate({ registrar, id, cuerpo: cuerpo(getValues(), registrar ? undefined : id) });
       },
       (errores) => {
         const primero = Object.values(errores)[0]?.message;
@@ -159,17 +143,37 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
       },
     )();
   };
-
-  const cambiarModo = (m: Modo | null) => {
-    if (!m || m === modo) return;
+  /** Another mode starts without messages or marks. */
+  const limpiar = () => {
     setMensaje(null);
     setSinUsuario(false);
     form.clearErrors();
+  };
+  return { mensaje, sinUsuario, borrar, setBorrar, eliminar, ocupado, enviar, limpiar };
+}
+
+function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolean }) {
+  const sesion = useSesion();
+  const navegar = useNavigate();
+  const [modo, setModo] = useState<Modo>(consultar ? 'consultar' : 'registrar');
+  const formulario = useFormularioUsuario(sesion, id, modo);
+  const { form, usuario, u } = formulario;
+  const { mensaje, sinUsuario, borrar, setBorrar, eliminar, ocupado, enviar, limpiar } = useEnvioUsuario(
+    sesion,
+    id,
+    modo,
+    formulario,
+  );
+  const escribe = u ? puedeEscribir(sesion, u) : modo === 'registrar' || id === undefined;
+
+  const cambiarModo = (m: Modo | null) => {
+    if (!m || m === modo) return;
+    limpiar();
     if (m === 'registrar') {
       if (id !== undefined) navegar('/in/usuarioNew');
       else {
         setModo(m);
-        reset(vacio(sesion));
+        form.reset(vacio(sesion));
       }
     } else setModo(m);
   };
@@ -180,47 +184,8 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
         {ocupado && (
           <LinearProgress data-testid="guardando" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         )}
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          alignItems={{ sm: 'center' }}
-          sx={{ mb: 2 }}
-        >
-          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-            {sesion.nivel === NIVEL.lider ? M.misClientes : M.usuarios}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            value={modo}
-            sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
-            onChange={(_, m: Modo | null) => cambiarModo(m)}
-          >
-            <ToggleButton value="registrar" data-testid="modo-registrar">
-              {M.registrarNuevo}
-            </ToggleButton>
-            <ToggleButton value="consultar" data-testid="modo-consultar">
-              {M.consultarExistentes}
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Stack>
-
-        {modo === 'consultar' && (
-          <SelectorPaginado<RespuestaUsuarios>
-            ruta={API_USUARIOS.usuarios}
-            parametros={{ limit: POR_PAGINA.usuarios }}
-            busqueda={(q) => ({ filtros: q ? { username: [q] } : undefined })}
-            opciones={(p) => p.usuarios.map((x) => ({ id: x.id, nombre: x.username }))}
-            valor={u ? { id: u.id, nombre: u.username } : null}
-            alCambiar={(o) =>
-              navegar(o ? `/in/editarUsuario/${o.id}` : '/in/usuarioNew', { state: { consultar: true } })
-            }
-            etiqueta={M.buscarUsuario}
-            name="buscarUsuario"
-            error={sinUsuario}
-          />
-        )}
+        <CabeceraUsuario modo={modo} alCambiar={cambiarModo} />
+        {modo === 'consultar' && <BuscarUsuario u={u} error={sinUsuario} />}
 
         {u && !escribe && (
           <Alert severity="info" sx={{ my: 2 }}>
@@ -250,26 +215,13 @@ function Pantalla({ id, consultar }: { id: number | undefined; consultar: boolea
           )}
         </Stack>
 
-        <Dialog open={borrar} onClose={() => setBorrar(false)}>
-          <DialogContent>
-            <DialogContentText data-testid="confirmar-eliminar">
-              {texto('confirmarEliminarUsuario', { name: u?.nombre ?? '' })}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setBorrar(false)} autoFocus>
-              {M.eliminarUsuarioVolver}
-            </Button>
-            <Button
-              color="error"
-              variant="contained"
-              disabled={eliminar.isPending}
-              onClick={() => eliminar.mutate()}
-            >
-              {M.eliminarUsuario}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <DialogoEliminar
+          abierto={borrar}
+          nombre={u?.nombre ?? ''}
+          pendiente={eliminar.isPending}
+          alCerrar={() => setBorrar(false)}
+          alConfirmar={() => eliminar.mutate()}
+        />
       </Paper>
     </FormProvider>
   );

@@ -6,9 +6,10 @@ import {
   type RespuestaUsuarios,
   type UsuarioFila,
 } from '@recargas/contracts/usuarios';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { type Parametros, useListaPaginada } from '../../lib/lista.ts';
+import type { Avisos } from '../../lib/mutaciones.ts';
 
 export const claveUsuario = (id: number | undefined) => [API_USUARIOS.usuario, id];
 
@@ -50,3 +51,32 @@ export const refrescarUsuarios = (consultas: QueryClient) => {
     void consultas.invalidateQueries({ queryKey: [ruta] });
   }
 };
+
+/** Registers a new user or saves the edit of user `id`; the lists, pickers and edited user load again. */
+export function useGuardarUsuario(avisos: Avisos<RespuestaMensajeUsuario>) {
+  const consultas = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { registrar: boolean; id: number | undefined; cuerpo: object }) =>
+      guardarUsuario(v.registrar, v.cuerpo),
+    onSuccess: (r, v) => {
+      avisos.onSuccess(r);
+      if (!v.registrar) void consultas.invalidateQueries({ queryKey: claveUsuario(v.id) });
+      refrescarUsuarios(consultas);
+    },
+    onError: avisos.onError,
+  });
+}
+
+/** Deletes user `id`: the lists load again and the user's own query is dropped. */
+export function useEliminarUsuario(id: number | undefined, avisos: Avisos<RespuestaMensajeUsuario>) {
+  const consultas = useQueryClient();
+  return useMutation({
+    mutationFn: () => eliminarUsuario(id ?? 0),
+    onSuccess: (r) => {
+      refrescarUsuarios(consultas);
+      consultas.removeQueries({ queryKey: claveUsuario(id) });
+      avisos.onSuccess(r);
+    },
+    onError: avisos.onError,
+  });
+}
