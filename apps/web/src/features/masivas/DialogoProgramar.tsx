@@ -14,7 +14,6 @@ import {
   ventanaPorDefecto,
 } from '@recargas/contracts/masivas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
@@ -22,7 +21,7 @@ import { pesos } from '../../lib/pesos.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { Confirmar } from '../../ui/Confirmar.tsx';
 import { BARRA_ACCIONES, deDia, FORMATO_DIA_HORA, ProveedorFechas } from '../../ui/Fechas.tsx';
-import { CLAVE_BLOQUES, CLAVE_PROGRAMAS, programarBloque } from './api.ts';
+import { useProgramarBloque, type Ventana } from './api.ts';
 
 /**
  * The pickers hold the company's clock (what the server reads the window in), whatever the
@@ -45,7 +44,6 @@ const deDayjs = (d: Dayjs): HoraLocal => ({
  */
 export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; alCerrar: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
   const zona = useSesion().ajustes.zonaHoraria;
   const [v, setV] = useState<{ ini: Dayjs | null; fin: Dayjs | null }>(() => {
     const { ini, fin } = ventanaPorDefecto(horaLocalEn(zona));
@@ -53,18 +51,10 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
   });
   const [error, setError] = useState('');
   // The checked window, waiting for its answer.
-  const [aConfirmar, setAConfirmar] = useState<{ ini: HoraLocal; fin: HoraLocal } | null>(null);
-  const programar = useMutation({
-    mutationFn: ({ ini, fin }: { ini: HoraLocal; fin: HoraLocal }) =>
-      programarBloque({
-        identificador: bloque.fechaNumerica,
-        ...{ diaIni: ini.dia, mesIni: ini.mes, anioIni: ini.anio, horaIni: ini.hora, minIni: ini.min },
-        ...{ diaFin: fin.dia, mesFin: fin.mes, anioFin: fin.anio, horaFin: fin.hora, minFin: fin.min },
-      }),
+  const [aConfirmar, setAConfirmar] = useState<Ventana | null>(null);
+  const programar = useProgramarBloque(bloque, {
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: CLAVE_PROGRAMAS });
-      void consultas.invalidateQueries({ queryKey: CLAVE_BLOQUES });
       alCerrar();
     },
     onError: (e) => setError(e.message),
@@ -80,16 +70,13 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
   // The earliest start the rule takes: this minute on the company's clock.
   const ahora = aDayjs(horaLocalEn(zona));
   const campo = (llave: keyof typeof v, etiqueta: string) => (
-    <Grid size={{ xs: 12, sm: 6 }}>
-      <DateTimePicker
-        label={etiqueta}
-        value={v[llave]}
-        ampm={false}
-        minDateTime={ahora}
-        onChange={(d) => setV((a) => ({ ...a, [llave]: d }))}
-        slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: llave } }}
-      />
-    </Grid>
+    <CampoHora
+      llave={llave}
+      etiqueta={etiqueta}
+      valor={v[llave]}
+      minimo={ahora}
+      alCambiar={(d) => setV((a) => ({ ...a, [llave]: d }))}
+    />
   );
   return (
     // At the top of the screen, so that a picker opened below its field fits in 1280x800: with
@@ -119,15 +106,9 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
         </Button>
       </DialogActions>
       {aConfirmar && (
-        <Confirmar
-          titulo={M.programarRecargas}
-          mensaje={texto('confirmarProgramacion', {
-            n: bloque.porEnviar,
-            monto: pesos(bloque.montoPorEnviar),
-            inicio: aDayjs(aConfirmar.ini).format(FORMATO_DIA_HORA),
-            fin: aDayjs(aConfirmar.fin).format(FORMATO_DIA_HORA),
-          })}
-          boton={M.programar}
+        <ConfirmarVentana
+          bloque={bloque}
+          ventana={aConfirmar}
           alCerrar={() => setAConfirmar(null)}
           alConfirmar={() => {
             programar.mutate(aConfirmar);
@@ -136,5 +117,50 @@ export function DialogoProgramar({ bloque, alCerrar }: { bloque: BloqueMasivo; a
         />
       )}
     </Dialog>
+  );
+}
+
+/** A date and 24-hour time of the window, from this minute on. */
+function CampoHora(props: {
+  llave: string;
+  etiqueta: string;
+  valor: Dayjs | null;
+  minimo: Dayjs;
+  alCambiar: (d: Dayjs | null) => void;
+}) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <DateTimePicker
+        label={props.etiqueta}
+        value={props.valor}
+        ampm={false}
+        minDateTime={props.minimo}
+        onChange={props.alCambiar}
+        slotProps={{ actionBar: BARRA_ACCIONES, textField: { fullWidth: true, name: props.llave } }}
+      />
+    </Grid>
+  );
+}
+
+/** The question before scheduling: how many lines, how much, from when to when. */
+function ConfirmarVentana(props: {
+  bloque: BloqueMasivo;
+  ventana: Ventana;
+  alCerrar: () => void;
+  alConfirmar: () => void;
+}) {
+  return (
+    <Confirmar
+      titulo={M.programarRecargas}
+      mensaje={texto('confirmarProgramacion', {
+        n: props.bloque.porEnviar,
+        monto: pesos(props.bloque.montoPorEnviar),
+        inicio: aDayjs(props.ventana.ini).format(FORMATO_DIA_HORA),
+        fin: aDayjs(props.ventana.fin).format(FORMATO_DIA_HORA),
+      })}
+      boton={M.programar}
+      alCerrar={props.alCerrar}
+      alConfirmar={props.alConfirmar}
+    />
   );
 }

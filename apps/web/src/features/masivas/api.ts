@@ -1,6 +1,7 @@
 import {
   API_MASIVAS,
   type BloqueMasivo,
+  type HoraLocal,
   type Programacion,
   type RespuestaBloques,
   type RespuestaLineasMasivas,
@@ -69,6 +70,22 @@ export function useRecargarLinea(fecha: number) {
 
 export const programarBloque = (cuerpo: z.input<typeof ventanaProgramada>) =>
   api<{ mensaje: string }>(API_MASIVAS.programar, { cuerpo });
+
+/** A window on the company's clock: its start and its end. */
+export type Ventana = { ini: HoraLocal; fin: HoraLocal };
+
+/** Schedules a block over a window (the server spreads its lines); programmes and blocks are read again. */
+export const useProgramarBloque = (bloque: BloqueMasivo, avisos: Avisos<{ mensaje: string }>) =>
+  useMutacion(
+    ({ ini, fin }: Ventana) =>
+      programarBloque({
+        identificador: bloque.fechaNumerica,
+        ...{ diaIni: ini.dia, mesIni: ini.mes, anioIni: ini.anio, horaIni: ini.hora, minIni: ini.min },
+        ...{ diaFin: fin.dia, mesFin: fin.mes, anioFin: fin.anio, horaFin: fin.hora, minFin: fin.min },
+      }),
+    [CLAVE_PROGRAMAS, CLAVE_BLOQUES],
+    avisos,
+  );
 
 /** The scheduled programmes. */
 export const useProgramas = () =>
