@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { fechaHora } from '@recargas/contracts/fechas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -186,6 +187,8 @@ describe('reconciliation: who sees what, and bad input', () => {
       quitada.dn,
       quitada.monto,
     ]);
+    // Its time as every screen writes it, on the company's clock (issue 41).
+    expect(celdas[1]?.[8]).toBe(fechaHora(quitada.creada, 'America/Mexico_City'));
     const dias = await pedir(e.app, admin, 'POST', '/excel', { tipo: 'CONCILIACIONES' });
     expect(dias.statusCode).toBe(200);
     const total = (await pedir(e.app, admin, 'GET', '/api/conciliaciones')).json().total;

@@ -1,9 +1,10 @@
 import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
+import { diaConDiagonales } from '@recargas/contracts/fechas';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import { fechaCorta } from './fechas.ts';
 
-const dia = (v: string | null) => (v ? v.replaceAll('-', '/') : '');
+const dia = (v: string | null) => (v ? diaConDiagonales(v) : '');
 
 /** What a line's column shows when it is not being edited (administrarBase, Reciclado masivo). */
 export function textoLinea(f: Linea, llave: string): string {

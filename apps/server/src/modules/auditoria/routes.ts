@@ -11,6 +11,7 @@ import {
   type TipoAuditoria,
   valorAuditado,
 } from '@recargas/contracts/auditoria';
+import { fechaHora } from '@recargas/contracts/fechas';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../contexto.ts';
@@ -35,7 +36,8 @@ export const rutasAuditoria: FastifyPluginAsyncZod = async (app) => {
     const { fechaInicial, fechaFinal } = p.fechas;
     if (!filtros.success || !fechaInicial || !fechaFinal) throw new ErrorApi(400, M.filtrosInvalidos);
     const rango = { desde: fechaInicial, hasta: fechaFinal, filtros: filtros.data };
-    const filas = auditoria.paraExportar(c.db, await lectorDe(c, u.empresaId), rango);
+    const lector = await lectorDe(c, u.empresaId);
+    const filas = auditoria.paraExportar(c.db, lector, rango);
     return {
       hoja: M.auditoria,
       titulos: COLUMNAS_AUDITORIA.map((k) => TITULOS_AUDITORIA[k]),
@@ -43,7 +45,7 @@ export const rutasAuditoria: FastifyPluginAsyncZod = async (app) => {
       async *filas() {
         for await (const lote of filas()) {
           yield lote.map((f) => [
-            f.fecha,
+            fechaHora(f.fecha, lector.zona),
             f.usuario,
             f.ip ?? '',
             TIPOS_AUDITORIA[f.tipo as TipoAuditoria] ?? f.tipo,

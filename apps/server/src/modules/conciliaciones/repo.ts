@@ -1,5 +1,5 @@
 import { TIPO_EXTERNA } from '@recargas/contracts/recargas';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ConciliacionDiferenciasTable, ConciliacionesTable, DB } from '../../db/schema.ts';
 import { finSql, inicioSql, type Rango } from '../../lib/fechas.ts';
@@ -33,8 +33,7 @@ export const recargasDelDia = (db: Db, empresaId: number, proveedorId: number, d
     .selectFrom('recargas')
     .select(['id', 'folio', 'dn', 'icc', 'monto', 'estado', 'creada'])
     .where('empresa_id', '=', empresaId)
-    .where('creada', '>=', inicioSql(dia))
-    .where('creada', '<', finSql(dia))
+    .where(sql<SqlBool>`creada >= ${inicioSql(dia)} and creada < ${finSql(dia)}`)
     .where('proveedor_id', '=', proveedorId)
     .where('tipo_recarga', '<>', TIPO_EXTERNA)
     .orderBy('id')
