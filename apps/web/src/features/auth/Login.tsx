@@ -7,16 +7,14 @@ import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedIn
 import Paper from '@mui/material/Paper';
 import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { RespuestaLogin } from '@recargas/contracts/auth';
 import { PASO } from '@recargas/contracts/auth/rutas';
 import type { EmpresaPublica } from '@recargas/contracts/empresas';
 import { MENSAJES_GENERALES as M } from '@recargas/contracts/mensajes/generales';
-import { type FormEvent, useId, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ErrorApi } from '../../lib/api.ts';
+import { useId } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useEmpresaPublica } from '../../lib/empresaPublica.ts';
-import { guardarSesion, leerDatosSesion } from '../../lib/sesionGuardada.ts';
-import { configurarDosPasos, iniciarSesion, verificarDosPasos } from './api.ts';
+import { leerDatosSesion } from '../../lib/sesionGuardada.ts';
+import { useLogin } from './useLogin.ts';
 
 /**
  * Route /:empresa. The company theme is fetched and applied before the form renders. A live
@@ -63,8 +61,6 @@ function Fondo({ empresa }: { empresa: EmpresaPublica }) {
   return null;
 }
 
-type Paso = (typeof PASO)[keyof typeof PASO];
-
 /**
  * An outlined field with its label, as TextField draws it, without TextField's select mode: that
  * would bring the menu and popover code into the login's download (issue 21).
@@ -79,73 +75,10 @@ function Campo({ label, required, ...entrada }: OutlinedInputProps & { label: st
   );
 }
 
+type Login = ReturnType<typeof useLogin>;
+
 function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: string }) {
-  const navegar = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [paso, setPaso] = useState<Paso>(PASO.normal);
-  const [qr, setQr] = useState<string | null>(null);
-  const [mensaje, setMensaje] = useState(motivo);
-  const [enviando, setEnviando] = useState(false);
-  const credenciales = { username, password, empresa: empresa.empresa };
-
-  const entrar = (r: RespuestaLogin) => {
-    if (!r.token) throw new ErrorApi(M.errorInesperadoLogin, 200);
-    guardarSesion(r);
-    navegar('/in', { replace: true });
-  };
-
-  const fallo = (e: unknown) => {
-    if (
-      e instanceof ErrorApi &&
-      [PASO.configurar, PASO.codigoNuevo, PASO.codigo].includes(e.cuerpo.code as never)
-    ) {
-      setPaso(e.cuerpo.code as Paso);
-      if (typeof e.cuerpo.qrCodeUrl === 'string') setQr(e.cuerpo.qrCodeUrl);
-      setMensaje(e.message);
-      return;
-    }
-    setMensaje(e instanceof ErrorApi ? e.message : M.credencialesInvalidas);
-  };
-
-  const enviar = async (evento: FormEvent) => {
-    evento.preventDefault();
-    if (enviando) return;
-    // The server's rule: no call for a code that cannot be one.
-    if (paso !== PASO.normal && !/^\d{6}$/.test(code)) return setMensaje(M.codigoSeisDigitos);
-    setEnviando(true);
-    setMensaje('');
-    try {
-      if (paso === PASO.normal) {
-        entrar(await iniciarSesion(credenciales));
-      } else {
-        entrar(await verificarDosPasos({ ...credenciales, code }));
-      }
-    } catch (e) {
-      fallo(e);
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  /** From the QR to the code: the prompt of code 15 replaces the QR's. */
-  const siguiente = () => {
-    setPaso(PASO.codigo);
-    setMensaje(M.dosPasosCodigo);
-  };
-
-  const nuevoQr = async () => {
-    try {
-      const r = await configurarDosPasos(credenciales);
-      setQr(r.qrCodeUrl);
-      setPaso(PASO.configurar);
-      setMensaje(M.dosPasosConfigurar);
-    } catch {
-      setMensaje(M.errorQr);
-    }
-  };
-
+  const login = useLogin(empresa.empresa, motivo);
   return (
     <Box
       component="main"
@@ -160,7 +93,7 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
       }}
     >
       <Fondo empresa={empresa} />
-      {enviando && <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />}
+      {login.enviando && <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />}
       <Paper
         sx={{
           width: { xs: '100%', md: '50%' },
@@ -175,7 +108,7 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
           <Box
             component="form"
             sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-            onSubmit={enviar}
+            onSubmit={login.enviar}
             noValidate
           >
             {empresa.image ? (
@@ -190,90 +123,114 @@ function PantallaLogin({ empresa, motivo }: { empresa: EmpresaPublica; motivo: s
                 {empresa.nombre}
               </Typography>
             )}
-            {paso === PASO.normal && (
-              <>
-                <Campo
-                  name="username"
-                  label={M.usuario}
-                  autoComplete="username"
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  slotProps={{ input: { maxLength: 50 } }}
-                  autoFocus
-                  required
-                />
-                <Campo
-                  name="password"
-                  type="password"
-                  label={M.contrasena}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  required
-                />
-              </>
-            )}
-            {paso === PASO.configurar && qr && (
-              <Box component="img" src={qr} alt="QR" sx={{ width: 200, height: 200, alignSelf: 'center' }} />
-            )}
-            {(paso === PASO.codigoNuevo || paso === PASO.codigo) && (
-              <Campo
-                name="code"
-                label={M.codigoVerificacion}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                slotProps={{ input: { inputMode: 'numeric', maxLength: 6 } }}
-                autoComplete="one-time-code"
-                autoFocus
-              />
-            )}
-            {paso === PASO.codigoNuevo && (
-              <Button
-                variant="text"
-                onClick={nuevoQr}
-                data-testid="login-nuevo-qr"
-                sx={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
-              >
-                {M.qrNoEscaneado}
-              </Button>
-            )}
+            <CamposPaso login={login} />
             <Typography data-testid="login-mensaje" role="alert" color="error" minHeight="1.5em">
-              {mensaje}
+              {login.mensaje}
             </Typography>
-            {/* Two keys, two elements: the same one turned into the submit button while its click
-                was still under way sent an empty code (issue 41). */}
-            {paso === PASO.configurar ? (
-              <Button key="siguiente" variant="contained" size="large" onClick={siguiente}>
-                {M.siguiente}
-              </Button>
-            ) : (
-              <Button
-                key="enviar"
-                data-testid="login-submit"
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={enviando}
-              >
-                {paso === PASO.normal ? M.iniciarSesion : M.enviar}
-              </Button>
-            )}
+            <BotonPaso login={login} />
           </Box>
         </Box>
       </Paper>
-      {empresa.quienesSomos && (
-        <Paper sx={{ mt: 3, mx: 'auto', maxWidth: 800, overflow: 'hidden' }}>
-          <Box sx={{ p: 2, pb: 3 }}>
-            <Typography variant="h6" component="h2">
-              {M.quienesSomos}
-            </Typography>
-            <Typography variant="subtitle1">{M.vision}</Typography>
-            <Typography paragraph>{empresa.quienesSomos.vision}</Typography>
-            <Typography variant="subtitle1">{M.mision}</Typography>
-            <Typography>{empresa.quienesSomos.mision}</Typography>
-          </Box>
-        </Paper>
-      )}
+      {empresa.quienesSomos && <QuienesSomos {...empresa.quienesSomos} />}
     </Box>
+  );
+}
+
+/** The step's fields: user and password; the QR to scan; or the code, with a way to a new QR. */
+function CamposPaso({ login }: { login: Login }) {
+  const { paso, qr, campos } = login;
+  return (
+    <>
+      {paso === PASO.normal && (
+        <>
+          <Campo
+            name="username"
+            label={M.usuario}
+            autoComplete="username"
+            value={campos.username}
+            onChange={(e) => campos.setUsername(e.target.value)}
+            slotProps={{ input: { maxLength: 50 } }}
+            autoFocus
+            required
+          />
+          <Campo
+            name="password"
+            type="password"
+            label={M.contrasena}
+            autoComplete="current-password"
+            value={campos.password}
+            onChange={(e) => campos.setPassword(e.target.value)}
+            required
+          />
+        </>
+      )}
+      {paso === PASO.configurar && qr && (
+        <Box component="img" src={qr} alt="QR" sx={{ width: 200, height: 200, alignSelf: 'center' }} />
+      )}
+      {(paso === PASO.codigoNuevo || paso === PASO.codigo) && (
+        <Campo
+          name="code"
+          label={M.codigoVerificacion}
+          value={campos.code}
+          onChange={(e) => campos.setCode(e.target.value.replace(/\D/g, ''))}
+          slotProps={{ input: { inputMode: 'numeric', maxLength: 6 } }}
+          autoComplete="one-time-code"
+          autoFocus
+        />
+      )}
+      {paso === PASO.codigoNuevo && (
+        <Button
+          variant="text"
+          onClick={login.nuevoQr}
+          data-testid="login-nuevo-qr"
+          sx={{ alignSelf: 'flex-start', textDecoration: 'underline' }}
+        >
+          {M.qrNoEscaneado}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * Siguiente after the QR, else the submit button. Two keys, two elements: the same one turned
+ * into the submit button while its click was still under way sent an empty code (issue 41).
+ */
+function BotonPaso({ login }: { login: Login }) {
+  if (login.paso === PASO.configurar) {
+    return (
+      <Button key="siguiente" variant="contained" size="large" onClick={login.siguiente}>
+        {M.siguiente}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      key="enviar"
+      data-testid="login-submit"
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={login.enviando}
+    >
+      {login.paso === PASO.normal ? M.iniciarSesion : M.enviar}
+    </Button>
+  );
+}
+
+/** The company's vision and mission, under the login. */
+function QuienesSomos({ vision, mision }: { vision: string; mision: string }) {
+  return (
+    <Paper sx={{ mt: 3, mx: 'auto', maxWidth: 800, overflow: 'hidden' }}>
+      <Box sx={{ p: 2, pb: 3 }}>
+        <Typography variant="h6" component="h2">
+          {M.quienesSomos}
+        </Typography>
+        <Typography variant="subtitle1">{M.vision}</Typography>
+        <Typography paragraph>{vision}</Typography>
+        <Typography variant="subtitle1">{M.mision}</Typography>
+        <Typography>{mision}</Typography>
+      </Box>
+    </Paper>
   );
 }
