@@ -24,21 +24,24 @@ const MAL = 45;
 const PORTAS = [...PLANTILLAS.portabilidadesAdmin];
 
 const porFila = (cuerpo: { arreglo: Fila[] }) => new Map(cuerpo.arreglo.map((f) => [f.fila, f]));
+/** A lines file of two rows: `bien` at $50 (row 2), `mal` at $45 (row 3). */
+const bienYMal = async (accion: string, bien: string, mal: string) =>
+  subir(
+    admin,
+    { accion },
+    await xlsx([
+      ADMIN,
+      [bien, '5512345678', 'T', BIEN, '', '', ''],
+      [mal, '5512345679', 'T', MAL, '', '', ''],
+    ]),
+  );
 const descargar = async (nombre: string) =>
   (await pedir(e.app, null, 'GET', `/excel/descargar?nombre=${encodeURIComponent(nombre)}`)).rawPayload;
 
 describe('POST /subirArchivo: amounts against the company list', () => {
   it('action 1: the allowed amount is written, the other rejected on its MONTO cell; its .xlsx', async () => {
     const [bien, mal] = [icc(), icc()];
-    const r = await subir(
-      admin,
-      { accion: '1' },
-      await xlsx([
-        ADMIN,
-        [bien, '5512345678', 'T', BIEN, '', '', ''],
-        [mal, '5512345679', 'T', MAL, '', '', ''],
-      ]),
-    );
+    const r = await bienYMal('1', bien, mal);
     expect(r.statusCode).toBe(200);
     const cuerpo = r.json();
     expect(cuerpo).toMatchObject({ total: 2, correctos: 1, erroneos: 1 });
@@ -87,15 +90,7 @@ describe('POST /subirArchivo: amounts against the company list', () => {
 
   it('action 4: the block holds only the allowed row', async () => {
     const [bien, mal] = [icc(), icc()];
-    const r = await subir(
-      admin,
-      { accion: '4' },
-      await xlsx([
-        ADMIN,
-        [bien, '5512345678', 'T', BIEN, '', '', ''],
-        [mal, '5512345679', 'T', MAL, '', '', ''],
-      ]),
-    );
+    const r = await bienYMal('4', bien, mal);
     expect(r.json()).toMatchObject({ total: 2, correctos: 1, erroneos: 1 });
     expect(malas(porFila(r.json()).get(3) as Fila)).toEqual([['MONTO', M.montoNoPermitido]]);
     const enBloques = await e.db
@@ -131,15 +126,7 @@ describe('POST /subirArchivo: amounts against the company list', () => {
     'LibreOffice headless opens the rejected rows file',
     async () => {
       const mal = icc();
-      const r = await subir(
-        admin,
-        { accion: '1' },
-        await xlsx([
-          ADMIN,
-          [icc(), '5512345678', 'T', BIEN, '', '', ''],
-          [mal, '5512345679', 'T', MAL, '', '', ''],
-        ]),
-      );
+      const r = await bienYMal('1', icc(), mal);
       const dir = mkdtempSync(join(tmpdir(), 'lo-'));
       writeFileSync(join(dir, 'r.xlsx'), await descargar(r.json().archivoRechazadas));
       execFileSync('soffice', ['--headless', '--convert-to', 'csv', '--outdir', dir, join(dir, 'r.xlsx')], {

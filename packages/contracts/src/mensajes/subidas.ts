@@ -22,7 +22,8 @@ export const MENSAJES_SUBIDAS = {
   /** (propio) */ formatoIcc: '19 dígitos, escritos como texto',
   /** (propio) */ formatoDn: '10 dígitos (menos si lleva NIR), escritos como texto',
   /** (propio) */ formatoCompania: 'Telcel, AT&T, Bait, Unefon o Movistar (o su letra: T, A, B, U, M)',
-  /** (propio) */ formatoMonto: 'Número entero en pesos, sin signo ni decimales',
+  /** (propio) */ formatoMonto:
+    'Número entero en pesos, sin signo ni decimales: uno de los montos de la empresa',
   /** (propio) */ formatoLiderLinea: 'Nombre o número de un líder existente',
   /** (propio) */ formatoClienteLinea: 'Nombre o número de un cliente del líder',
   /** (propio) */ formatoNir: 'Hasta 10 dígitos',
