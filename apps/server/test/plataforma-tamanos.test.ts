@@ -17,8 +17,6 @@ const MAX_FUNCION = 80;
  */
 // biome-ignore format: one screen per line
 const PANTALLAS_LARGAS: Record<string, number> = {
-  'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades': 293,
-  'apps/web/src/features/portabilidades/Portabilidades.tsx Portabilidades › columnas': 164,
 };
 
 const raiz = new URL('../../../', import.meta.url);

@@ -7,7 +7,7 @@ import {
   type RespuestaInventarioRuta,
   type RespuestaPortas,
 } from '@recargas/contracts/portabilidades';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, claveIdempotencia } from '../../lib/api.ts';
 import { type Parametros, useListaPaginada } from '../../lib/lista.ts';
 
@@ -41,6 +41,40 @@ export const recargarPorta = (id: number, folio?: string) =>
 /** The changed fields of one row. */
 export const actualizarPorta = (cuerpo: Record<string, unknown>) =>
   api<{ mensaje: string }>(API_PORTABILIDADES.portabilidades, { metodo: 'PATCH', cuerpo });
+
+/**
+ * What the screen does when a row's action answers (a toast, closing the edit). The list is read
+ * again after each, done or not, and the action counts as pending until it is.
+ */
+interface AvisosPorta<R, V> {
+  onSuccess: (r: R, v: V) => void;
+  onError: (e: Error) => void;
+}
+
+function useAccionPorta<R, V>(accion: (v: V) => Promise<R>, avisos: AvisosPorta<R, V>) {
+  const consultas = useQueryClient();
+  return useMutation({
+    mutationFn: accion,
+    onSuccess: avisos.onSuccess,
+    onError: avisos.onError,
+    onSettled: () => consultas.invalidateQueries({ queryKey: CLAVE_PORTAS }),
+  });
+}
+
+type Mensaje = { mensaje: string };
+
+/** Activar, Portar or Portar nuevamente on a row. */
+export const usePasoPorta = (avisos: AvisosPorta<Mensaje, { fila: PortOut; accion: 'activar' | 'portar' }>) =>
+  useAccionPorta((v) => pasoPorta(v.fila, v.accion), avisos);
+
+/** A row's top-up, by the engine or external with a folio. */
+export const useRecargarPorta = (
+  avisos: AvisosPorta<Mensaje & { estado: string }, { id: number; folio?: string }>,
+) => useAccionPorta((v) => recargarPorta(v.id, v.folio), avisos);
+
+/** A row's changed fields saved. */
+export const useGuardarPorta = (avisos: AvisosPorta<Mensaje, Record<string, unknown>>) =>
+  useAccionPorta(actualizarPorta, avisos);
 
 export const detallePorta = (dn: string) =>
   api<DetallePorta>(conParametros(API_PORTABILIDADES.detalle, { dn }));
