@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diferenciasDe, recargasEn } from './conciliaciones-prueba.ts';
+import { comoCsv, diferenciasDe, estadoDelSimulador, recargasEn, subir } from './conciliaciones-prueba.ts';
 import { admin, e, prepararDemo } from './demo-entorno.ts';
 import { pedir } from './peticion.ts';
 
@@ -43,5 +43,28 @@ describe('the days of a reconciliation', () => {
       });
       expect(await diferenciasDe(admin, r.json().dia.id)).toEqual([]);
     }
+  });
+
+  it("reads an uploaded statement's zone-less times on the company's clock", async () => {
+    const dia = '2020-12-07';
+    // A row of theirs at 23:40 of that day, written as the provider's spreadsheet writes it.
+    const ajena = {
+      folio: 'AJ-9',
+      id: '',
+      dn: '5599990009',
+      monto: 50,
+      estado: 'exitosa' as const,
+      hora: '2020-12-07 23:40:00',
+    };
+    const r = await subir(
+      admin,
+      { plataforma: '1', dia },
+      comoCsv([...(await estadoDelSimulador(dia)), ajena]),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().dia).toMatchObject({ faltaNuestra: 1, faltaSuya: 0 });
+    expect(await diferenciasDe(admin, r.json().dia.id)).toEqual([
+      expect.objectContaining({ tipo: 'faltaNuestra', folio: 'AJ-9', hora: '2020-12-08T05:40:00.000Z' }),
+    ]);
   });
 });

@@ -122,3 +122,24 @@ export function diaEn(instante: Instante, zona: string = ZONA_POR_DEFECTO): stri
 
 /** A calendar day yyyy-mm-dd as the screens write it, yyyy/mm/dd (a day has no zone). */
 export const diaConDiagonales = (dia: string) => dia.replaceAll('-', '/');
+
+const RELOJ = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/**
+ * The instant (ms) a wall-clock text without a zone — yyyy-mm-dd or yyyy/mm/dd, then HH:mm(:ss) —
+ * names on the clock of `zona` (a provider's statement written in the company's time); NaN when
+ * it is not such a text.
+ */
+export function instanteDeReloj(texto: string, zona: string = ZONA_POR_DEFECTO): number {
+  const m = RELOJ.exec(texto.trim());
+  if (!m) return Number.NaN;
+  const [a, me, d, h = 0, mi = 0, s = 0] = m.slice(1).map((x) => Number(x ?? 0));
+  const comoUtc = Date.UTC(a as number, (me as number) - 1, d, h, mi, s);
+  // How far the zone's clock is ahead of UTC at t; asked twice, for a change of offset between.
+  const adelanto = (t: number) => {
+    const r = relojEn(t, zona);
+    return r ? Date.UTC(+r.anio, +r.mes - 1, +r.dia, +r.hora, +r.min, +r.seg) - t : 0;
+  };
+  const t = comoUtc - adelanto(comoUtc);
+  return comoUtc - adelanto(t);
+}

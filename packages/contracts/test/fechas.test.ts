@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diaConDiagonales, diaEn, fecha, fechaHora } from '../src/fechas.ts';
+import { diaConDiagonales, diaEn, fecha, fechaHora, instanteDeReloj } from '../src/fechas.ts';
 
 // Mexico City has had no daylight saving since 2022: UTC-6 all year.
 const MX = 'America/Mexico_City';
@@ -65,5 +65,28 @@ describe('zones of one offset', () => {
 
   it('asks Intl for instants before the offsets settled (daylight saving in 2022)', () => {
     expect(fechaHora('2022-07-01T12:00:00Z', MX)).toBe('2022/07/01 07:00:00');
+  });
+});
+
+describe('instanteDeReloj', () => {
+  it("reads a zone-less clock time on the company's clock", () => {
+    expect(new Date(instanteDeReloj('2026-11-26 23:50:00', MX)).toISOString()).toBe(
+      '2026-11-27T05:50:00.000Z',
+    );
+    expect(new Date(instanteDeReloj('2026/11/26 23:50', MX)).toISOString()).toBe('2026-11-27T05:50:00.000Z');
+    expect(new Date(instanteDeReloj('2026-11-26', MX)).toISOString()).toBe('2026-11-26T06:00:00.000Z');
+    // Daylight saving in 2020 (UTC-5), and Madrid's both sides of its change.
+    expect(new Date(instanteDeReloj('2020-06-02T13:00:00', MX)).toISOString()).toBe(
+      '2020-06-02T18:00:00.000Z',
+    );
+    expect(new Date(instanteDeReloj('2026-03-29 12:00', 'Europe/Madrid')).toISOString()).toBe(
+      '2026-03-29T10:00:00.000Z',
+    );
+    expect(fechaHora(instanteDeReloj('2026-11-26 23:50:07', MX), MX)).toBe('2026/11/26 23:50:07');
+  });
+
+  it('is NaN for text with a zone or no clock time', () => {
+    expect(instanteDeReloj('2026-11-26T23:50:00Z', MX)).toBeNaN();
+    expect(instanteDeReloj('ayer', MX)).toBeNaN();
   });
 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { COLUMNAS_ESTADO_CUENTA } from '@recargas/contracts/conciliaciones';
+import { instanteDeReloj } from '@recargas/contracts/fechas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { FilaEstadoCuenta } from '../../providers/puerto.ts';
@@ -36,10 +37,10 @@ const ilegible = () => new ErrorApi(400, M.conciliacionArchivoIlegible);
  * streaming reader) or .csv (UTF-8, comma or semicolon). Every row is checked before any is
  * returned: one bad row refuses the file, with its row number.
  */
-export async function leerEstadoCuenta(ruta: string, tipo: 'xlsx' | 'csv', l: Limites) {
+export async function leerEstadoCuenta(ruta: string, tipo: 'xlsx' | 'csv', l: Limites, zona: string) {
   const hoja = tipo === 'xlsx' ? await leerXlsx(ruta, l) : leerCsv(await readFile(ruta), l);
   const indices = columnas(hoja.encabezados);
-  return hoja.filas.map((f) => filaDe(f.fila, f.valores, indices));
+  return hoja.filas.map((f) => filaDe(f.fila, f.valores, indices, zona));
 }
 
 async function leerXlsx(ruta: string, l: Limites) {
@@ -62,7 +63,7 @@ function columnas(encabezados: string[]): Record<Columna, number> {
   return indices;
 }
 
-function filaDe(fila: number, valores: string[], i: Record<Columna, number>): FilaEstadoCuenta {
+function filaDe(fila: number, valores: string[], i: Record<Columna, number>, zona: string): FilaEstadoCuenta {
   const v = (c: Columna) => (i[c] < 0 ? '' : (valores[i[c]] ?? '').trim());
   const mal = (detalle: string) => new ErrorApi(400, texto('conciliacionFilaInvalida', { fila, detalle }));
   const folio = v('folio');
@@ -74,9 +75,9 @@ function filaDe(fila: number, valores: string[], i: Record<Columna, number>): Fi
   const estado = ESTADOS[subidas.normalizarEncabezado(v('estatus'))];
   if (!estado) throw mal(M.conciliacionEstadoSuyo);
   const hora = v('hora');
-  const t = hora
-    ? Date.parse(hora.includes('T') || hora.length <= 10 ? hora : hora.replace(' ', 'T'))
-    : Number.NaN;
+  // A time without a zone is the company's clock (issue 41); one with a zone is that instant.
+  const local = hora ? instanteDeReloj(hora, zona) : Number.NaN;
+  const t = Number.isNaN(local) && hora ? Date.parse(hora) : local;
   if (hora && Number.isNaN(t)) throw mal(M.conciliacionHora);
   return {
     folio: folio.slice(0, 60),

@@ -100,8 +100,8 @@ export const rutasConciliaciones: FastifyPluginAsyncZod = async (app) => {
           throw new ErrorApi(400, p.error.issues[0]?.message ?? M.conciliacionPlataformaInvalida);
         if (!archivo) throw new ErrorApi(400, M.conciliacionArchivoRequerido);
         // The platform and day are checked before the file is read; the file whole before anything is written.
-        await conciliaciones.revisarPeticion(ctx, req.sesion.empresaId, p.data);
-        const filas = await leerEstadoCuenta(archivo.ruta, archivo.tipo, limites);
+        const { zona } = await conciliaciones.revisarPeticion(ctx, req.sesion.empresaId, p.data);
+        const filas = await leerEstadoCuenta(archivo.ruta, archivo.tipo, limites, zona);
         return {
           mensaje: M.conciliacionHecha,
           dia: await conciliaciones.subir(ctx, req.sesion.empresaId, p.data, filas),

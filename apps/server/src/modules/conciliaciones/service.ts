@@ -91,10 +91,13 @@ export async function subir(ctx: Ctx, empresaId: number, p: PeticionConciliar, s
   return conciliar(ctx, empresaId, proveedor, { dia: p.dia, zona }, suyas, 'archivo');
 }
 
-/** Whether a day can be checked before the file is read (its platform exists, the day is over). */
-export const revisarPeticion = async (ctx: Ctx, empresaId: number, p: PeticionConciliar) => {
-  await contexto(ctx, empresaId, p);
-};
+/**
+ * Whether a day can be checked before the file is read (its platform exists, the day is over);
+ * the company's zone, whose clock a statement's zone-less times are on.
+ */
+export const revisarPeticion = async (ctx: Ctx, empresaId: number, p: PeticionConciliar) => ({
+  zona: (await contexto(ctx, empresaId, p)).zona,
+});
 
 /**
  * The nightly job: yesterday (in each company's zone) of every provider whose adapter gives a
