@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fechaCorta, fechaHoraEmpresa } from '../src/lib/fechas.ts';
+import { diaLocal } from '../src/ui/RangoFechas.tsx';
 
 // The screens write every instant on the company's clock, whatever the browser's zone is.
 describe('fechas de la empresa', () => {
@@ -31,4 +32,18 @@ describe('fechas de la empresa', () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.removeItem('ajustes');
+});
+
+describe('diaLocal', () => {
+  it("is the company's today: at 03:00 UTC Mexico City is still on the day before", () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-27T03:00:00Z'), toFake: ['Date'] });
+    try {
+      expect(diaLocal()).toBe('2026-11-26');
+      expect(diaLocal(-10)).toBe('2026-11-16');
+      localStorage.setItem('ajustes', JSON.stringify({ zonaHoraria: 'Europe/Madrid' }));
+      expect(diaLocal()).toBe('2026-11-27');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

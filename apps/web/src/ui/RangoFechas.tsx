@@ -1,15 +1,19 @@
 import Stack from '@mui/material/Stack';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { diaEn } from '@recargas/contracts/fechas';
 import { M } from '@recargas/contracts/mensajes';
 import type { Dayjs } from 'dayjs';
 import { type FocusEvent, type KeyboardEvent, useState } from 'react';
+import { zonaEmpresa } from '../lib/fechas.ts';
 import { aDia, BARRA_ACCIONES, DIA_MINIMO, deDia, ProveedorFechas } from './Fechas.tsx';
 
-/** yyyy-mm-dd of the browser's today moved by `dias`. */
+/**
+ * yyyy-mm-dd of the company's today moved by `dias`: the server cuts days in its zone (issue 41),
+ * so a default range agrees with it from a browser on another clock.
+ */
 export function diaLocal(dias = 0): string {
-  const d = new Date();
-  d.setDate(d.getDate() + dias);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const hoy = diaEn(Date.now(), zonaEmpresa());
+  return new Date(Date.parse(`${hoy}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** {diaIni, mesIni, anioIni, diaFin, mesFin, anioFin} of spec section 3 from two yyyy-mm-dd. */
