@@ -142,7 +142,10 @@ function migrar() {
  */
 async function reemplazar(i: number) {
   const viejoHijo = hijos[i];
-  proxy.recargar(nuevo, puertos.filter((_, j) => j !== i));
+  proxy.recargar(
+    nuevo,
+    puertos.filter((_, j) => j !== i),
+  );
   const salio = new Promise((ok) => viejoHijo?.once('exit', ok));
   viejoHijo?.kill('SIGTERM');
   await salio;
