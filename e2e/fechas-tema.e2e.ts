@@ -95,14 +95,19 @@ describe.each(TAMANOS)('dates and theme colours at $ancho×$alto', (t) => {
       metodo: 'PATCH',
     });
     expect(r.status, JSON.stringify(r.cuerpo)).toBe(200);
-    await pagina.reload();
+    await pagina.goto(`${base}/in/recargas`);
     const barra = pagina.locator('header.MuiAppBar-root').first();
     const rgb = `rgb(${[1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16)).join(', ')})`;
     await expect.poll(() => barra.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb);
     await leible(barra, 'barra');
-    const botones = pagina.locator('.MuiButton-containedPrimary:visible');
+    const botones = pagina.locator('.MuiButton-containedPrimary:not(.Mui-disabled):visible');
     await botones.first().waitFor();
     for (const b of await botones.all()) await leible(b, `botón ${await b.textContent()}`);
+    // The settings' preview shows the admin those same text colours.
+    await pagina.goto(`${base}/in/configuraciones`);
+    await pagina.getByTestId('vista-titulo').waitFor();
+    for (const id of ['vista-barra', 'vista-titulo', 'vista-boton']) await leible(pagina.getByTestId(id), id);
+    await captura(pagina, `fechas-tema-vista-${t.nombre}-${color.slice(1)}`);
     // The login, before any session: its heading is written in the company colour on the page.
     const login = await paginaDe(navegador, t);
     await login.pagina.goto(`${base}/${EMPRESA}`);

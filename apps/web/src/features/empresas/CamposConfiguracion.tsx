@@ -222,6 +222,10 @@ export function VistaPrevia(props: { colores: Record<Color, string>; logo: strin
         </AppBar>
         <Box sx={{ height: 8, bgcolor: 'primary.dark' }} data-testid="vista-oscuro" />
         <Stack spacing={2} sx={{ p: 2 }}>
+          {/* The colour as a heading on the page: darkened there to 4.5:1 when it is light. */}
+          <Typography variant="h6" color="primary" data-testid="vista-titulo">
+            {props.nombre}
+          </Typography>
           <Typography data-testid="vista-texto">{M.textoEjemplo}</Typography>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" data-testid="vista-boton">
