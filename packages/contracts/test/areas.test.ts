@@ -10,8 +10,8 @@ const carpetas = (ruta: string) =>
     .filter((x) => x.isDirectory())
     .map((x) => x.name);
 
-/** Contract files every area uses, not areas themselves. */
-const COMPARTIDOS = /^(acceso|api|areas|filtros|mensajes.*|menu|niveles|permisos)\.ts$/;
+/** Contract files every area uses, not areas themselves (dates and colours included). */
+const COMPARTIDOS = /^(acceso|api|areas|colores|fechas|filtros|mensajes.*|menu|niveles|permisos)\.ts$/;
 
 /**
  * Test files about no one area: the access table, security and fuzzing across every route, the
@@ -36,6 +36,8 @@ const TRANSVERSALES = [
   'plataforma',
   'fundacion',
   'listas',
+  // The one date-time format and the theme's contrast, on every screen (issue 41).
+  'fechas',
 ];
 
 /** The names that are not areas, and the areas that have no name here. */
