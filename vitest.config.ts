@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
+    // In CI the log also lists the slowest files (scripts/tiempos-vitest.mjs): where its minutes go.
+    reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

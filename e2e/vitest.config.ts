@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/servidor.ts'],
     pool: 'forks',
+    reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 90_000,
