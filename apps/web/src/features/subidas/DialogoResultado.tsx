@@ -12,8 +12,8 @@ import type { RespuestaSubida } from '@recargas/contracts/subidas';
 import { useMemo, useState } from 'react';
 import { descargarArchivo } from '../../lib/api.ts';
 import { urlExcel } from '../../ui/BotonExcel.tsx';
+import type { ResultadoSubida } from './api.ts';
 import { TablaResultado } from './TablaResultado.tsx';
-import type { ResultadoSubida } from './useSubida.ts';
 
 type FilaSubida = RespuestaSubida['arreglo'][number];
 const conError = (f: FilaSubida) => f.celdas.some((c) => !c.isCorrecto);

@@ -7,11 +7,10 @@ import { ACCIONES_CON_VIGENCIA, type AccionSubida } from '@recargas/contracts/su
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { esAdmin, useSesion } from '../../lib/sesion.ts';
-import { nuevoIdAvance } from './api.ts';
+import { nuevoIdAvance, useAvisosSubida, useSubida } from './api.ts';
 import { ElegirArchivo, OpcionesVigencia, Plantillas, SelectorAccion, useArchivo } from './CamposSubida.tsx';
 import { DialogoResultado } from './DialogoResultado.tsx';
 import { ProgresoSubida } from './ProgresoSubida.tsx';
-import { useAvisosSubida, useSubida } from './useSubida.ts';
 
 /**
  * /in/subirArchivos: the .xlsx upload (spec sections 2, 5, 8 and 9): the form here, its pieces
