@@ -7,15 +7,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { API_INTEGRACIONES } from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
-import { crearLlave, type Llave, revocarLlave, useLlaves, useUsuariosParaLlave } from './api.ts';
+import { useCrearLlave, useLlaves, useRevocarLlave, useUsuariosParaLlave } from './api.ts';
 import { Secreto } from './Secreto.tsx';
 
 const fecha = (v: string | null) => fechaCorta(v) || '—';
@@ -23,29 +22,18 @@ const fecha = (v: string | null) => fechaCorta(v) || '—';
 /** The company's API keys: a new one (its secret shown once), the list, and revoking one. */
 export function Llaves() {
   const llaves = useLlaves();
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [creada, setCreada] = useState<string | null>(null);
-  const recargar = () => consultas.invalidateQueries({ queryKey: [API_INTEGRACIONES.llaves] });
-  const revocar = useMutation({
-    mutationFn: (k: Llave) => revocarLlave(k.id),
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void recargar();
-    },
-    onError: (e: Error) => enqueueSnackbar(e.message, { variant: 'error' }),
+  const revocar = useRevocarLlave({
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success' }),
+    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {M.llavesApi}
       </Typography>
-      <NuevaLlave
-        alCrear={(llave) => {
-          setCreada(llave);
-          void recargar();
-        }}
-      />
+      <NuevaLlave alCrear={setCreada} />
       {creada && <Secreto titulo={M.llaveSoloUnaVez} valor={creada} cerrar={() => setCreada(null)} />}
       <Table size="small" aria-label={M.llavesApi}>
         <TableHead>
@@ -80,7 +68,7 @@ export function Llaves() {
                     disabled={revocar.isPending}
                     onClick={() => {
                       if (window.confirm(texto('revocarLlaveConfirmar', { nombre: k.nombre })))
-                        revocar.mutate(k);
+                        revocar.mutate(k.id);
                     }}
                   >
                     {M.revocar}
@@ -100,30 +88,29 @@ export function Llaves() {
   );
 }
 
+const VACIA = { nombre: '', usuario: '', ips: '' };
+
+/** A new key's name, user and IPs; once created, name and IPs clear and its secret is handed up. */
 function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
   const usuarios = useUsuariosParaLlave();
   const { enqueueSnackbar } = useSnackbar();
-  const [nombre, setNombre] = useState('');
-  const [usuario, setUsuario] = useState('');
-  const [ips, setIps] = useState('');
-  const crear = useMutation({
-    mutationFn: crearLlave,
+  const { control, handleSubmit, reset, watch, getValues } = useForm({ defaultValues: VACIA });
+  const crear = useCrearLlave({
     onSuccess: (r) => {
       enqueueSnackbar(M.llaveCreada, { variant: 'success' });
-      setNombre('');
-      setIps('');
+      // The user stays chosen: the next key is often for the same one.
+      reset({ ...VACIA, usuario: getValues('usuario') });
       alCrear(r.llave);
     },
-    onError: (e: Error) => enqueueSnackbar(e.message, { variant: 'error' }),
+    onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
+  const enviar = handleSubmit(({ nombre, usuario, ips }) => {
     const lista = ips
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean);
     crear.mutate({ nombre: nombre.trim(), usuario: Number(usuario), ips: lista });
-  };
+  });
   return (
     <Stack
       component="form"
@@ -132,36 +119,45 @@ function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
       spacing={2}
       sx={{ mb: 2 }}
     >
-      <TextField
-        size="small"
-        label={M.llaveNombre}
-        value={nombre}
-        onChange={(e) => setNombre(e.target.value)}
-      />
-      <TextField
-        select
-        size="small"
-        label={M.llaveUsuario}
-        value={usuario}
-        onChange={(e) => setUsuario(e.target.value)}
-        sx={{ minWidth: 220 }}
-      >
+      <Campo name="nombre" control={control} label={M.llaveNombre} />
+      <Campo name="usuario" control={control} select label={M.llaveUsuario} sx={{ minWidth: 220 }}>
         {(usuarios.data?.usuarios ?? []).map((u) => (
           <MenuItem key={u.id} value={String(u.id)}>
             {u.username} — {u.nombre}
           </MenuItem>
         ))}
-      </TextField>
-      <TextField
-        size="small"
-        label={M.llaveIps}
-        value={ips}
-        onChange={(e) => setIps(e.target.value)}
-        sx={{ flex: 1 }}
-      />
-      <Button type="submit" variant="contained" disabled={!nombre.trim() || !usuario || crear.isPending}>
+      </Campo>
+      <Campo name="ips" control={control} label={M.llaveIps} sx={{ flex: 1 }} />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!watch('nombre').trim() || !watch('usuario') || crear.isPending}
+      >
         {M.nuevaLlave}
       </Button>
     </Stack>
+  );
+}
+
+/** One small field of the new key's form, kept by react-hook-form. */
+function Campo({
+  name,
+  control,
+  ...props
+}: TextFieldProps & { name: keyof typeof VACIA; control: Control<typeof VACIA> }) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          size="small"
+          {...props}
+          value={field.value}
+          inputRef={field.ref}
+          onChange={(e) => field.onChange(e.target.value)}
+        />
+      )}
+    />
   );
 }

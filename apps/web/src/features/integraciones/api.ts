@@ -56,3 +56,7 @@ export const useEliminarWebhook = (avisos: Avisos<Mensaje>) =>
 /** A delivery sent again; the deliveries are read again. */
 export const useReenviarEntrega = (avisos: Avisos<Mensaje>) =>
   useMutacion(reenviarEntrega, [[API.entregas]], avisos);
+/** A new API key (its secret comes once in the answer); the keys are read again. */
+export const useCrearLlave = (avisos: Avisos<z.infer<typeof respuestaLlaveCreada>>) =>
+  useMutacion(crearLlave, [[API.llaves]], avisos);
+export const useRevocarLlave = (avisos: Avisos<Mensaje>) => useMutacion(revocarLlave, [[API.llaves]], avisos);
