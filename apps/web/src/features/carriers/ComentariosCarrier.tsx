@@ -5,12 +5,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Carrier } from '@recargas/contracts/carriers/nombres';
-import { API_CARRIERS, CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers/nombres';
+import { CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { type Comentarios, guardarComentarios, useComentarios } from './api.ts';
+import { type Comentarios, useComentarios, useGuardarComentarios } from './api.ts';
 
 /** /in/comentariosCarier: 'Comentarios por tipo de carrier', one input per carrier and Enviar. */
 export function ComentariosCarrier() {
@@ -20,26 +19,17 @@ export function ComentariosCarrier() {
 }
 
 function Formulario({ guardados }: { guardados: Comentarios }) {
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const [valores, setValores] = useState<Partial<Record<Carrier, string>>>(() =>
-    Object.fromEntries(guardados.map((c) => [c.carrier, c.comment])),
-  );
-  const guardar = useMutation({
-    mutationFn: () =>
-      guardarComentarios(
-        CARRIERS_PANTALLA.map(({ carrier }) => ({ carrier, comment: valores[carrier] ?? '' })),
-      ),
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.comentarios] });
-    },
+  const { control, handleSubmit } = useForm<Partial<Record<Carrier, string>>>({
+    defaultValues: Object.fromEntries(guardados.map((c) => [c.carrier, c.comment])),
+  });
+  const guardar = useGuardarComentarios({
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success' }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    guardar.mutate();
-  };
+  const enviar = handleSubmit((valores) =>
+    guardar.mutate(CARRIERS_PANTALLA.map(({ carrier }) => ({ carrier, comment: valores[carrier] ?? '' }))),
+  );
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -48,15 +38,22 @@ function Formulario({ guardados }: { guardados: Comentarios }) {
       <Grid container spacing={2} sx={{ mb: 2 }}>
         {CARRIERS_PANTALLA.map(({ carrier, nombre }) => (
           <Grid key={carrier} size={{ xs: 12, md: 6 }}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={2}
-              name={`comentario-${carrier}`}
-              label={nombre}
-              value={valores[carrier] ?? ''}
-              onChange={(e) => setValores((v) => ({ ...v, [carrier]: e.target.value }))}
-              slotProps={{ htmlInput: { maxLength: MAX_COMENTARIO } }}
+            <Controller
+              name={carrier}
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  name={`comentario-${carrier}`}
+                  label={nombre}
+                  value={field.value ?? ''}
+                  inputRef={field.ref}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  slotProps={{ htmlInput: { maxLength: MAX_COMENTARIO } }}
+                />
+              )}
             />
           </Grid>
         ))}

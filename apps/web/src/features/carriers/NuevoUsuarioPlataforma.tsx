@@ -4,13 +4,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { API_CARRIERS, LIMITES_PLATAFORMA } from '@recargas/contracts/carriers';
+import { LIMITES_PLATAFORMA } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { registrarUsuarioPlataforma, usePlataformas } from './api.ts';
+import { usePlataformas, useRegistrarUsuarioPlataforma } from './api.ts';
 
 /** The two text fields of the form, with their labels. */
 const TEXTOS = [
@@ -18,37 +17,39 @@ const TEXTOS = [
   ['canal', M.canalOperador],
 ] as const;
 
+/** The rules checked on Registrar, in the order their message shows; the server checks them again. */
+const REGLAS = {
+  username: { validate: (v: string) => v.trim() !== '' || M.debesUsername },
+  canal: {},
+  plataforma: { validate: (v: string) => v !== '' || M.debesPlataforma },
+};
+
 /** /in/nuevoUsuarioPlataforma: 'Registrar nuevo usuario' of a platform (spec sections 2 and 5). */
 export function NuevoUsuarioPlataforma() {
   const navegar = useNavigate();
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const [f, setF] = useState({ username: '', canal: '', plataforma: '' });
-  const [error, setError] = useState('');
+  // Validated on Registrar only: its message stays until the next Registrar, as the server's does.
+  const { control, handleSubmit, setError, formState } = useForm({
+    defaultValues: { username: '', canal: '', plataforma: '' },
+    reValidateMode: 'onSubmit',
+  });
   const plataformas = usePlataformas();
-  const registrar = useMutation({
-    mutationFn: () =>
-      registrarUsuarioPlataforma({
-        username: f.username.trim(),
-        canal: f.canal.trim(),
-        plataforma: Number(f.plataforma),
-      }),
+  const registrar = useRegistrarUsuarioPlataforma({
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: [API_CARRIERS.plataformasEmpresa] });
       navegar('/in/recargasCarier');
     },
-    onError: (e) => setError(e.message || M.errorInesperado),
+    onError: (e) => setError('root.servidor', { message: e.message || M.errorInesperado }),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    if (!f.username.trim()) return setError(M.debesUsername);
-    if (!f.plataforma) return setError(M.debesPlataforma);
-    setError('');
-    registrar.mutate();
-  };
-  const cambiar = (campo: keyof typeof f) => (e: { target: { value: string } }) =>
-    setF((v) => ({ ...v, [campo]: e.target.value }));
+  const enviar = handleSubmit((f) =>
+    registrar.mutate({
+      username: f.username.trim(),
+      canal: f.canal.trim(),
+      plataforma: Number(f.plataforma),
+    }),
+  );
+  const { errors } = formState;
+  const error = errors.username?.message ?? errors.plataforma?.message ?? errors.root?.servidor?.message;
 
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 480 }}>
@@ -57,32 +58,48 @@ export function NuevoUsuarioPlataforma() {
       </Typography>
       <Stack spacing={2}>
         {TEXTOS.map(([campo, etiqueta]) => (
-          <TextField
+          <Controller
             key={campo}
             name={campo}
-            label={etiqueta}
-            value={f[campo]}
-            onChange={cambiar(campo)}
-            slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA[campo] } }}
+            control={control}
+            rules={REGLAS[campo]}
+            render={({ field }) => (
+              <TextField
+                name={campo}
+                label={etiqueta}
+                value={field.value}
+                inputRef={field.ref}
+                onChange={(e) => field.onChange(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA[campo] } }}
+              />
+            )}
           />
         ))}
-        <TextField
-          select
+        <Controller
           name="plataforma"
-          label={M.plataforma}
-          value={f.plataforma}
-          onChange={cambiar('plataforma')}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value="" disabled>
-            <em>{M.seleccionaPlataforma}</em>
-          </MenuItem>
-          {plataformas.data?.empresas.map((p) => (
-            <MenuItem key={p.id} value={String(p.id)}>
-              {p.nombre}
-            </MenuItem>
-          ))}
-        </TextField>
+          control={control}
+          rules={REGLAS.plataforma}
+          render={({ field }) => (
+            <TextField
+              select
+              name="plataforma"
+              label={M.plataforma}
+              value={field.value}
+              inputRef={field.ref}
+              onChange={(e) => field.onChange(e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="" disabled>
+                <em>{M.seleccionaPlataforma}</em>
+              </MenuItem>
+              {plataformas.data?.empresas.map((p) => (
+                <MenuItem key={p.id} value={String(p.id)}>
+                  {p.nombre}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         {error && (
           <Typography color="error" role="alert" data-testid="error-registro">
             {error}

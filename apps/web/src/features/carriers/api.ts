@@ -21,8 +21,12 @@ export const useComentarios = () =>
     queryFn: () => api<Comentarios>(API_CARRIERS.comentarios),
   });
 
-export const guardarComentarios = (comentarios: Comentarios) =>
+const guardarComentarios = (comentarios: Comentarios) =>
   api<Mensaje>(API_CARRIERS.comentarios, { cuerpo: comentarios });
+
+/** Saving every carrier's comment; the comments are read again. */
+export const useGuardarComentarios = (avisos: Avisos<Mensaje>) =>
+  useMutacion(guardarComentarios, [[API_CARRIERS.comentarios]], avisos);
 
 /** The platforms a platform user can belong to. */
 export const usePlataformas = () =>
@@ -38,8 +42,12 @@ export const usePlataformasEmpresa = () =>
     queryFn: () => api<z.infer<typeof respuestaPlataformasEmpresa>>(API_CARRIERS.plataformasEmpresa),
   });
 
-export const registrarUsuarioPlataforma = (cuerpo: { username: string; canal: string; plataforma: number }) =>
+const registrarUsuarioPlataforma = (cuerpo: { username: string; canal: string; plataforma: number }) =>
   api<Mensaje>(API_CARRIERS.plataformasEmpresa, { cuerpo });
+
+/** A new platform user; the company's platform users are read again. */
+export const useRegistrarUsuarioPlataforma = (avisos: Avisos<Mensaje>) =>
+  useMutacion(registrarUsuarioPlataforma, [[API_CARRIERS.plataformasEmpresa]], avisos);
 
 /** The platform user each carrier's top-ups go through. */
 export const usePlataformaCarrier = () =>
