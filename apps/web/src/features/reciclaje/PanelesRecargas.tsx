@@ -10,11 +10,12 @@ import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LARGO_PANEL } from '@recargas/contracts/reciclaje/rutas';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
-import { estatusActivacion, reciclarDn } from './api.ts';
+import { estatusActivacion, useReciclarDn } from './api.ts';
 
 /**
  * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT
@@ -44,29 +45,40 @@ function Panel(props: {
   accion: { isPending: boolean; mutate: (valor: string) => void };
   children?: ReactNode;
 }) {
-  const [valor, setValor] = useState('');
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    if (valor.trim() !== '') props.accion.mutate(valor.trim());
-  };
+  const { control, handleSubmit, watch } = useForm({ defaultValues: { valor: '' } });
+  const valor = watch('valor');
+  const enviar = handleSubmit((v) => {
+    if (v.valor.trim() !== '') props.accion.mutate(v.valor.trim());
+  });
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, position: 'relative' }}>
       {props.accion.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
       <Typography variant="h6" component="h2" gutterBottom>
         {props.titulo}
       </Typography>
-      <CampoConBoton
-        size="small"
-        name={props.campo}
-        label={props.etiqueta}
-        value={valor}
-        onChange={(e) => setValor(e.target.value.replace(/\D/g, ''))}
-        slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
-        boton={
-          <Button type="submit" variant="contained" disabled={props.accion.isPending || valor.trim() === ''}>
-            {props.boton}
-          </Button>
-        }
+      <Controller
+        name="valor"
+        control={control}
+        render={({ field }) => (
+          <CampoConBoton
+            size="small"
+            name={props.campo}
+            label={props.etiqueta}
+            value={field.value}
+            inputRef={field.ref}
+            onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+            slotProps={{ htmlInput: { maxLength: props.maximo, inputMode: 'numeric' } }}
+            boton={
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={props.accion.isPending || valor.trim() === ''}
+              >
+                {props.boton}
+              </Button>
+            }
+          />
+        )}
       />
       {props.children}
     </Paper>
@@ -116,8 +128,7 @@ function EstatusIcc() {
 
 function ReciclarLineas() {
   const { enqueueSnackbar } = useSnackbar();
-  const reciclar = useMutation({
-    mutationFn: reciclarDn,
+  const reciclar = useReciclarDn({
     // 'Dn reciclado' for 3 s (spec section 8); on failure the server's message.
     onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),

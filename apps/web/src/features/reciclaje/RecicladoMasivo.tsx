@@ -10,14 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Linea } from '@recargas/contracts/lineas';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { textoLinea } from '../../lib/textoLinea.ts';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
-import { CLAVE_PENDIENTES, decidirPendiente, reciclarTodas, usePendientes } from './api.ts';
-
-type Decision = { dn: string; accion: 'reciclar' | 'olvidar' } | { todas: true };
+import { useDecidirPendiente, usePendientes } from './api.ts';
 
 /**
  * /in/grarecicladoMasivo: 'Reciclado masivo (N)' (spec section 2). The lines whose validity
@@ -26,15 +23,11 @@ type Decision = { dn: string; accion: 'reciclar' | 'olvidar' } | { todas: true }
  */
 export function RecicladoMasivo() {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
   const lista = usePendientes();
   const [confirmar, setConfirmar] = useState(false);
-  const decidir = useMutation({
-    mutationFn: (d: Decision) => ('todas' in d ? reciclarTodas() : decidirPendiente(d.dn, d.accion)),
+  const decidir = useDecidirPendiente({
     onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success', autoHideDuration: 3000 }),
     onError: (e) => enqueueSnackbar(e.message || M.errorInesperado, { variant: 'error' }),
-    // Either way the list is read again: a row someone else decided leaves it too.
-    onSettled: () => consultas.invalidateQueries({ queryKey: CLAVE_PENDIENTES }),
   });
   const total = lista.total ?? 0;
   const columnas: Columna<Linea>[] = [
