@@ -4,13 +4,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LIMITES_SIN_USUARIO, maxSinUsuarioValido } from '@recargas/contracts/saldos';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { claveEmpresa, useEmpresa } from '../../lib/empresa.ts';
+import { useEmpresa } from '../../lib/empresa.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
-import { guardarMaxSinUsuario } from './api.ts';
+import { useGuardarMaxSinUsuario } from './api.ts';
 
 /** /in/configRecargasSinUsuario: 'Máximo de recargas al día', 1 to 2000 (spec sections 2 and 5). */
 export function ConfigSinUsuario() {
@@ -24,44 +23,47 @@ export function ConfigSinUsuario() {
   );
 }
 
+/** A whole number within the contracts' limits (the server checks it again). */
+const valido = (v: string) => /^\d+$/.test(v) && maxSinUsuarioValido(Number(v));
+
 function Formulario({ empresa, guardado }: { empresa: string; guardado: number }) {
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const [valor, setValor] = useState(String(guardado));
-  const guardar = useMutation({
-    mutationFn: guardarMaxSinUsuario,
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: claveEmpresa(empresa) });
-    },
+  const { control, handleSubmit } = useForm({ defaultValues: { maxRecargas: String(guardado) } });
+  const guardar = useGuardarMaxSinUsuario(empresa, {
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success' }),
     onError: () => enqueueSnackbar(M.errorConfiguracion, { variant: 'error' }),
   });
-  const n = Number(valor);
-  const valido = /^\d+$/.test(valor) && maxSinUsuarioValido(n);
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    if (valido) guardar.mutate(n);
-  };
+  // Checked as it is typed: the field turns red and Guardar waits for a valid number.
+  const valor = useWatch({ control, name: 'maxRecargas' });
+  const enviar = handleSubmit(({ maxRecargas }) => guardar.mutate(Number(maxRecargas)));
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 480 }}>
       <Typography variant="h5" component="h1" gutterBottom>
         {M.recargasSinUsuario}
       </Typography>
-      <CampoConBoton
-        separacion={2}
+      <Controller
         name="maxRecargas"
-        type="number"
-        label={M.maximoRecargasDia}
-        value={valor}
-        onChange={(e) => setValor(e.target.value)}
-        error={valor !== '' && !valido}
-        helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
-        slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}
-        boton={
-          <Button type="submit" variant="contained" disabled={!valido || guardar.isPending}>
-            {M.guardar}
-          </Button>
-        }
+        control={control}
+        rules={{ validate: valido }}
+        render={({ field }) => (
+          <CampoConBoton
+            separacion={2}
+            name="maxRecargas"
+            type="number"
+            label={M.maximoRecargasDia}
+            value={field.value}
+            inputRef={field.ref}
+            onChange={(e) => field.onChange(e.target.value)}
+            error={valor !== '' && !valido(valor)}
+            helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
+            slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}
+            boton={
+              <Button type="submit" variant="contained" disabled={!valido(valor) || guardar.isPending}>
+                {M.guardar}
+              </Button>
+            }
+          />
+        )}
       />
     </Paper>
   );

@@ -9,12 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { API_SALDOS, type EstadoPlataforma, ETIQUETA_ESTADO_PLATAFORMA } from '@recargas/contracts/saldos';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type EstadoPlataforma, ETIQUETA_ESTADO_PLATAFORMA } from '@recargas/contracts/saldos';
+import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
-import { guardarMinimos, type Minimos as RespuestaMinimos, useMinimos, useSaldos } from './api.ts';
+import { type Minimos as RespuestaMinimos, useGuardarMinimos, useMinimos, useSaldos } from './api.ts';
 
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 
@@ -93,44 +92,48 @@ function Minimos() {
   return data ? <FormularioMinimos guardados={data.data.minimos} /> : <LinearProgress />;
 }
 
+/** The two fields, named as their inputs; an empty one stops Guardar (the server checks them again). */
+const CAMPOS = [
+  ['minimo-1', 1, M.recargatodo],
+  ['minimo-2', 2, M.pagaqui],
+] as const;
+const lleno = { validate: (v: string) => v.trim() !== '' };
+
 function FormularioMinimos({ guardados }: { guardados: RespuestaMinimos['data']['minimos'] }) {
   const { enqueueSnackbar } = useSnackbar();
-  const consultas = useQueryClient();
-  const [valores, setValores] = useState<Record<1 | 2, string>>(() => {
-    const de = (id: 1 | 2) => String(guardados.find((m) => m.id === id)?.minimo ?? '');
-    return { 1: de(1), 2: de(2) };
-  });
-  const guardar = useMutation({
-    mutationFn: () => guardarMinimos(([1, 2] as const).map((id) => ({ id, minimo: valores[id] }))),
-    onSuccess: (r) => {
-      enqueueSnackbar(r.mensaje, { variant: 'success' });
-      void consultas.invalidateQueries({ queryKey: [API_SALDOS.minimos] });
-    },
+  const de = (id: 1 | 2) => String(guardados.find((m) => m.id === id)?.minimo ?? '');
+  const { control, handleSubmit } = useForm({ defaultValues: { 'minimo-1': de(1), 'minimo-2': de(2) } });
+  const guardar = useGuardarMinimos({
+    onSuccess: (r) => enqueueSnackbar(r.mensaje, { variant: 'success' }),
     onError: (e) => enqueueSnackbar(e.message || M.errorActualizando, { variant: 'error' }),
   });
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    if (valores[1].trim() === '' || valores[2].trim() === '') {
-      enqueueSnackbar(M.montoVacio, { variant: 'error' });
-      return;
-    }
-    guardar.mutate();
-  };
+  const enviar = handleSubmit(
+    (v) => guardar.mutate(CAMPOS.map(([campo, id]) => ({ id, minimo: v[campo] }))),
+    () => enqueueSnackbar(M.montoVacio, { variant: 'error' }),
+  );
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 560 }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {M.montoMinimoNotificar}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {([1, 2] as const).map((id) => (
-          <TextField
-            key={id}
-            name={`minimo-${id}`}
-            type="number"
-            label={id === 1 ? M.recargatodo : M.pagaqui}
-            value={valores[id]}
-            onChange={(e) => setValores((v) => ({ ...v, [id]: e.target.value }))}
-            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+        {CAMPOS.map(([campo, , etiqueta]) => (
+          <Controller
+            key={campo}
+            name={campo}
+            control={control}
+            rules={lleno}
+            render={({ field }) => (
+              <TextField
+                name={campo}
+                type="number"
+                label={etiqueta}
+                value={field.value}
+                inputRef={field.ref}
+                onChange={(e) => field.onChange(e.target.value)}
+                slotProps={{ htmlInput: { min: 0, step: 1 } }}
+              />
+            )}
           />
         ))}
         <Button type="submit" variant="contained" disabled={guardar.isPending}>

@@ -3,6 +3,8 @@ import { API_SALDOS } from '@recargas/contracts/saldos/rutas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { claveEmpresa } from '../../lib/empresa.ts';
+import { type Avisos, useMutacion } from '../../lib/mutaciones.ts';
 
 export type Minimos = z.infer<typeof respuestaMinimos>;
 
@@ -17,8 +19,14 @@ export const useSaldos = () =>
 export const useMinimos = () =>
   useQuery({ queryKey: [API_SALDOS.minimos], queryFn: () => api<Minimos>(API_SALDOS.minimos) });
 
-export const guardarMinimos = (minimos: { id: 1 | 2; minimo: string }[]) =>
-  api<{ mensaje: string }>(API_SALDOS.minimos, { metodo: 'PATCH', cuerpo: { minimos } });
+type Mensaje = { mensaje: string };
+
+const guardarMinimos = (minimos: { id: 1 | 2; minimo: string }[]) =>
+  api<Mensaje>(API_SALDOS.minimos, { metodo: 'PATCH', cuerpo: { minimos } });
+
+/** Saving the minimum amounts; the saved ones are read again. */
+export const useGuardarMinimos = (avisos: Avisos<Mensaje>) =>
+  useMutacion(guardarMinimos, [[API_SALDOS.minimos]], avisos);
 
 /** The open low-balance alerts the shell shows, asked again every minute. */
 export const useAlertasSaldo = (habilitada: boolean) =>
@@ -30,5 +38,9 @@ export const useAlertasSaldo = (habilitada: boolean) =>
   });
 
 /** 'Máximo de recargas al día' of the top-up without a user. */
-export const guardarMaxSinUsuario = (maxRecargas: number) =>
-  api<{ mensaje: string }>(API_SALDOS.configSinUsuario, { cuerpo: { maxRecargas } });
+const guardarMaxSinUsuario = (maxRecargas: number) =>
+  api<Mensaje>(API_SALDOS.configSinUsuario, { cuerpo: { maxRecargas } });
+
+/** Saving that maximum; the company's flags, which carry it, are read again. */
+export const useGuardarMaxSinUsuario = (empresa: string, avisos: Avisos<Mensaje>) =>
+  useMutacion(guardarMaxSinUsuario, [claveEmpresa(empresa)], avisos);
