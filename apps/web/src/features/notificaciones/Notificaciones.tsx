@@ -7,21 +7,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
-import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones/rutas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fechaHoraEmpresa } from '../../lib/fechas.ts';
-import { marcarLeidas, useNotificaciones } from './api.ts';
+import { useMarcarLeidas, useNotificaciones } from './api.ts';
 
 /** The bell of the shell: unread count and the in-app list; opening it marks them read. */
 export function Campana() {
-  const consultas = useQueryClient();
   const [ancla, setAncla] = useState<HTMLElement | null>(null);
   const { data } = useNotificaciones();
-  const leer = useMutation({
-    mutationFn: marcarLeidas,
-    onSuccess: () => void consultas.invalidateQueries({ queryKey: [API_NOTIFICACIONES.notificaciones] }),
-  });
+  const leer = useMarcarLeidas();
   return (
     <>
       <IconButton

@@ -3,6 +3,7 @@ import { API_NOTIFICACIONES } from '@recargas/contracts/notificaciones/rutas';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
+import { type Avisos, useMutacion } from '../../lib/mutaciones.ts';
 
 /** The server's public key the browser subscribes to push with. */
 export const clavePush = () => api<{ publicKey: string }>(API_NOTIFICACIONES.clave);
@@ -27,3 +28,12 @@ export const enviarNotificacion = (v: { cuerpo: PeticionEnviarNotificacion; llav
     cuerpo: v.cuerpo,
     cabeceras: { 'Idempotency-Key': v.llave },
   });
+
+const LISTA = [API_NOTIFICACIONES.notificaciones];
+/** Quiet: a failure leaves them unread, to be marked the next time the bell opens. */
+const CALLADO = { onSuccess: () => {}, onError: () => {} };
+/** Opening the bell marks the list read; the list and its count are read again. */
+export const useMarcarLeidas = () => useMutacion(marcarLeidas, [LISTA], CALLADO);
+/** The sender gets it too when they are among the company's users: the list is read again. */
+export const useEnviarNotificacion = (avisos: Avisos<{ mensaje: string; destinatarios: number }>) =>
+  useMutacion(enviarNotificacion, [LISTA], avisos);
