@@ -5,12 +5,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { API_AUTH } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { relevarSesion } from '../../lib/api.ts';
 import { useSnackbar } from '../../lib/avisar.ts';
-import { guardarSesion, puede, type Sesion } from '../../lib/sesion.ts';
-import { cambiarEmpresa, empresasParaCambiar } from './api.ts';
+import { puede, type Sesion } from '../../lib/sesion.ts';
+import { empresasParaCambiar } from './api.ts';
+import { useCambiarEmpresa } from './cambioEmpresa.ts';
 
 /**
  * Root's company selector in the shell's bar (POST /cambiarEmpresa): the new session is stored
@@ -26,21 +26,9 @@ export function CambiarEmpresa({ sesion }: { sesion: Sesion }) {
     queryFn: empresasParaCambiar,
     enabled: permitido && ancla !== null,
   });
-  const consultas = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const cambio = useMutation({
-    // Calls made meanwhile wait, then go out with the new session's token (lib/api.ts).
-    mutationFn: (empresa: string) =>
-      relevarSesion(
-        cambiarEmpresa(empresa).then((r) => {
-          guardarSesion(r);
-          return r;
-        }),
-      ),
-    onSuccess: () => {
-      consultas.clear();
-      window.location.assign('/in/recargas');
-    },
+  const cambio = useCambiarEmpresa({
+    onSuccess: () => window.location.assign('/in/recargas'),
     onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
   if (!permitido) return null;
