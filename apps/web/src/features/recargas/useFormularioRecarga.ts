@@ -8,7 +8,8 @@ import {
   TIPO_POR_DEFECTO,
 } from '@recargas/contracts/recargas/reglas';
 import type { ChangeEvent } from 'react';
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { mensajes, resolverDe } from '../../lib/formularios.ts';
 import { puede, type Sesion, useSesion } from '../../lib/sesion.ts';
 import { type Errores, NUMERO_VACIO, type Numero, numeroParaEnviar, validarNumero } from './CamposNumero.tsx';
 import { useRecarga } from './useRecarga.ts';
@@ -58,9 +59,6 @@ function cuerpoDe(f: Formulario & { compania: Carrier }, sesion: Sesion) {
   };
 }
 
-const mensajes = (errores: FieldErrors<Formulario>): ErroresRecarga =>
-  Object.fromEntries(Object.entries(errores).map(([k, v]) => [k, v?.message]));
-
 /**
  * The top-up form's state (react-hook-form): validated on Recargar only, its errors kept until the
  * next Recargar. Any change forgets the Idempotency-Key (a different top-up); a top-up that went
@@ -68,21 +66,14 @@ const mensajes = (errores: FieldErrors<Formulario>): ErroresRecarga =>
  */
 export function useFormularioRecarga() {
   const sesion = useSesion();
-  const resolver: Resolver<Formulario> = (valores) => {
-    const e = validar(valores, sesion);
-    const errores = Object.entries(e).map(([k, message]) => [k, { type: 'validate', message }]);
-    return errores.length === 0
-      ? { values: valores, errors: {} }
-      : { values: {}, errors: Object.fromEntries(errores) };
-  };
   const form = useForm<Formulario>({
     defaultValues: VACIO,
-    resolver,
+    resolver: resolverDe((v: Formulario) => validar(v, sesion)),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
   const f = useWatch({ control: form.control }) as Formulario;
-  const errores = mensajes(form.formState.errors);
+  const errores: ErroresRecarga = mensajes(form.formState.errors);
   const exitoPorDefecto = f.externa ? M.recargaExternaExitosa : M.recargaExitosa;
   const { recargar, recargando, resultado, olvidarClave } = useRecarga(exitoPorDefecto);
 
