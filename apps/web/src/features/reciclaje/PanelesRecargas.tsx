@@ -9,13 +9,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LARGO_PANEL } from '@recargas/contracts/reciclaje/rutas';
-import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
-import { estatusActivacion, useReciclarDn } from './api.ts';
+import { useEstatusActivacion, useReciclarDn } from './api.ts';
 
 /**
  * The optional administrator panels of the top-up screen (spec section 2): Estatus ICC ATT
@@ -102,10 +101,9 @@ const RECICLAR = {
 
 function EstatusIcc() {
   const { enqueueSnackbar } = useSnackbar();
-  const consulta = useMutation({
-    mutationFn: estatusActivacion,
-    onError: () => enqueueSnackbar(M.estatusActivacionError, { variant: 'error' }),
-  });
+  const consulta = useEstatusActivacion(() =>
+    enqueueSnackbar(M.estatusActivacionError, { variant: 'error' }),
+  );
   return (
     <Panel {...ESTATUS} accion={consulta}>
       {consulta.data && (

@@ -25,7 +25,7 @@ export const decidirPendiente = (dn: string, accion: 'reciclar' | 'olvidar') =>
 export const reciclarDn = (dn: string) =>
   api<{ mensaje: string }>(conParametros(API_RECICLAJE.reciclarDn, { dn }), { metodo: 'POST' });
 
-export const estatusActivacion = (icc: string) =>
+const estatusActivacion = (icc: string) =>
   api<EstatusActivacion>(conParametros(API_RECICLAJE.estatusActivacion, { icc }));
 
 type Mensaje = { mensaje: string };
@@ -47,3 +47,7 @@ export function useDecidirPendiente(avisos: Avisos<Mensaje>) {
 
 /** Reciclar Lineas' number; a pending one leaves the pending list. */
 export const useReciclarDn = (avisos: Avisos<Mensaje>) => useMutacion(reciclarDn, [CLAVE_PENDIENTES], avisos);
+
+/** Estatus ICC ATT: a read, but asked on the button, one ICC at a time; it caches nothing. */
+export const useEstatusActivacion = (onError: () => void) =>
+  useMutation({ mutationFn: estatusActivacion, onError });
