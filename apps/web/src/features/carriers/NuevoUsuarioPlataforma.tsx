@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITES_PLATAFORMA } from '@recargas/contracts/carriers';
 import { M } from '@recargas/contracts/mensajes';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { usePlataformas, useRegistrarUsuarioPlataforma } from './api.ts';
@@ -16,6 +16,8 @@ const TEXTOS = [
   ['username', M.username],
   ['canal', M.canalOperador],
 ] as const;
+
+type Campos = { username: string; canal: string; plataforma: string };
 
 /** The rules checked on Registrar, in the order their message shows; the server checks them again. */
 const REGLAS = {
@@ -29,11 +31,10 @@ export function NuevoUsuarioPlataforma() {
   const navegar = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   // Validated on Registrar only: its message stays until the next Registrar, as the server's does.
-  const { control, handleSubmit, setError, formState } = useForm({
+  const { control, handleSubmit, setError, formState } = useForm<Campos>({
     defaultValues: { username: '', canal: '', plataforma: '' },
     reValidateMode: 'onSubmit',
   });
-  const plataformas = usePlataformas();
   const registrar = useRegistrarUsuarioPlataforma({
     onSuccess: (r) => {
       enqueueSnackbar(r.mensaje, { variant: 'success' });
@@ -75,31 +76,7 @@ export function NuevoUsuarioPlataforma() {
             )}
           />
         ))}
-        <Controller
-          name="plataforma"
-          control={control}
-          rules={REGLAS.plataforma}
-          render={({ field }) => (
-            <TextField
-              select
-              name="plataforma"
-              label={M.plataforma}
-              value={field.value}
-              inputRef={field.ref}
-              onChange={(e) => field.onChange(e.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="" disabled>
-                <em>{M.seleccionaPlataforma}</em>
-              </MenuItem>
-              {plataformas.data?.empresas.map((p) => (
-                <MenuItem key={p.id} value={String(p.id)}>
-                  {p.nombre}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <CampoPlataforma control={control} />
         {error && (
           <Typography color="error" role="alert" data-testid="error-registro">
             {error}
@@ -110,5 +87,37 @@ export function NuevoUsuarioPlataforma() {
         </Button>
       </Stack>
     </Paper>
+  );
+}
+
+/** The platform the new user belongs to, chosen among the company's platforms. */
+function CampoPlataforma({ control }: { control: Control<Campos> }) {
+  const plataformas = usePlataformas();
+  return (
+    <Controller
+      name="plataforma"
+      control={control}
+      rules={REGLAS.plataforma}
+      render={({ field }) => (
+        <TextField
+          select
+          name="plataforma"
+          label={M.plataforma}
+          value={field.value}
+          inputRef={field.ref}
+          onChange={(e) => field.onChange(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="" disabled>
+            <em>{M.seleccionaPlataforma}</em>
+          </MenuItem>
+          {plataformas.data?.empresas.map((p) => (
+            <MenuItem key={p.id} value={String(p.id)}>
+              {p.nombre}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
 }
