@@ -1,4 +1,5 @@
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { ChangeEvent } from 'react';
+import type { FieldErrors, FieldValues, RefCallBack, Resolver } from 'react-hook-form';
 
 /** Each wrong field's message, as the fields show them. */
 export const mensajes = <F extends FieldValues>(errores: FieldErrors<F>): Partial<Record<keyof F, string>> =>
@@ -20,3 +21,10 @@ export function resolverDe<F extends FieldValues>(
       : { values: {}, errors: Object.fromEntries(errores) };
   };
 }
+
+/** A react-hook-form field's value, ref and change (as text) for a MUI text field: `{...deCampo(field)}`. */
+export const deCampo = (field: { value?: unknown; ref: RefCallBack; onChange: (v: string) => void }) => ({
+  value: field.value ?? '',
+  inputRef: field.ref,
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.onChange(e.target.value),
+});

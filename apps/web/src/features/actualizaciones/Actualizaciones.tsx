@@ -13,6 +13,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { CONSULTA_ACTUALIZACIONES, useActualizacion, useActualizaciones } from './api.ts';
 
 /** /in/actualizaciones and /in/actualizaciones/:id: release notes list and detail. */
@@ -68,9 +69,7 @@ function Detalle({ id }: { id: number }) {
           ))}
           {data.sections.map((s) => (
             <Box component="section" key={s.tittle}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {s.tittle}
-              </Typography>
+              <TituloPanel>{s.tittle}</TituloPanel>
               <Stack spacing={1}>
                 {s.children.map((c) => (
                   <Box key={c.description}>

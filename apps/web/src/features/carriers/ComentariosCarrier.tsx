@@ -9,6 +9,7 @@ import { CARRIERS_PANTALLA, MAX_COMENTARIO } from '@recargas/contracts/carriers/
 import { M } from '@recargas/contracts/mensajes';
 import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
+import { deCampo } from '../../lib/formularios.ts';
 import { type Comentarios, useComentarios, useGuardarComentarios } from './api.ts';
 
 /** /in/comentariosCarier: 'Comentarios por tipo de carrier', one input per carrier and Enviar. */
@@ -48,9 +49,7 @@ function Formulario({ guardados }: { guardados: Comentarios }) {
                   minRows={2}
                   name={`comentario-${carrier}`}
                   label={nombre}
-                  value={field.value ?? ''}
-                  inputRef={field.ref}
-                  onChange={(e) => field.onChange(e.target.value)}
+                  {...deCampo(field)}
                   slotProps={{ htmlInput: { maxLength: MAX_COMENTARIO } }}
                 />
               )}

@@ -9,6 +9,7 @@ import { M } from '@recargas/contracts/mensajes';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../lib/avisar.ts';
+import { deCampo } from '../../lib/formularios.ts';
 import { usePlataformas, useRegistrarUsuarioPlataforma } from './api.ts';
 
 /** The two text fields of the form, with their labels. */
@@ -68,9 +69,7 @@ export function NuevoUsuarioPlataforma() {
               <TextField
                 name={campo}
                 label={etiqueta}
-                value={field.value}
-                inputRef={field.ref}
-                onChange={(e) => field.onChange(e.target.value)}
+                {...deCampo(field)}
                 slotProps={{ htmlInput: { maxLength: LIMITES_PLATAFORMA[campo] } }}
               />
             )}
@@ -103,9 +102,7 @@ function CampoPlataforma({ control }: { control: Control<Campos> }) {
           select
           name="plataforma"
           label={M.plataforma}
-          value={field.value}
-          inputRef={field.ref}
-          onChange={(e) => field.onChange(e.target.value)}
+          {...deCampo(field)}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="" disabled>

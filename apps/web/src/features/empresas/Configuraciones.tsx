@@ -26,6 +26,7 @@ import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { useAuditoria, useConfiguraciones, useGuardarConfiguraciones } from './api.ts';
 import {
   type Campos,
@@ -72,9 +73,7 @@ function revisar(valores: Campos, guardadas: Valores) {
 /** A part of the form under its heading. */
 const Seccion = ({ titulo, md = 12, children }: { titulo: string; md?: number; children: ReactNode }) => (
   <Grid size={{ xs: 12, md }}>
-    <Typography variant="h6" component="h2" gutterBottom>
-      {titulo}
-    </Typography>
+    <TituloPanel>{titulo}</TituloPanel>
     {children}
   </Grid>
 );

@@ -8,12 +8,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
+import { deCampo } from '../../lib/formularios.ts';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { useCrearLlave, useLlaves, useRevocarLlave, useUsuariosParaLlave } from './api.ts';
 import { Secreto } from './Secreto.tsx';
 
@@ -30,9 +31,7 @@ export function Llaves() {
   });
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.llavesApi}
-      </Typography>
+      <TituloPanel>{M.llavesApi}</TituloPanel>
       <NuevaLlave alCrear={setCreada} />
       {creada && <Secreto titulo={M.llaveSoloUnaVez} valor={creada} cerrar={() => setCreada(null)} />}
       <Table size="small" aria-label={M.llavesApi}>
@@ -149,15 +148,7 @@ function Campo({
     <Controller
       name={name}
       control={control}
-      render={({ field }) => (
-        <TextField
-          size="small"
-          {...props}
-          value={field.value}
-          inputRef={field.ref}
-          onChange={(e) => field.onChange(e.target.value)}
-        />
-      )}
+      render={({ field }) => <TextField size="small" {...props} {...deCampo(field)} />}
     />
   );
 }

@@ -13,6 +13,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
+import { deCampo } from '../../lib/formularios.ts';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { useCrearWebhook, useEliminarWebhook, useEntregas, useReenviarEntrega, useWebhooks } from './api.ts';
 import { Secreto } from './Secreto.tsx';
 
@@ -35,9 +37,7 @@ export function Webhooks() {
   const eliminar = useEliminarWebhook(avisos);
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.webhooks}
-      </Typography>
+      <TituloPanel>{M.webhooks}</TituloPanel>
       <NuevoWebhook alCrear={setSecreto} />
       {secreto && <Secreto titulo={M.webhookSecreto} valor={secreto} cerrar={() => setSecreto(null)} />}
       <Table size="small" aria-label={M.webhooks}>
@@ -83,15 +83,7 @@ function NuevoWebhook({ alCrear }: { alCrear: (secreto: string) => void }) {
         name="url"
         control={control}
         render={({ field }) => (
-          <TextField
-            size="small"
-            type="url"
-            label={M.webhookUrl}
-            value={field.value}
-            inputRef={field.ref}
-            onChange={(e) => field.onChange(e.target.value)}
-            sx={{ flex: 1 }}
-          />
+          <TextField size="small" type="url" label={M.webhookUrl} {...deCampo(field)} sx={{ flex: 1 }} />
         )}
       />
       <Button type="submit" variant="contained" disabled={!watch('url').trim() || crear.isPending}>

@@ -1,5 +1,4 @@
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaEstado } from '@recargas/contracts/recargas/reglas';
@@ -7,6 +6,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import type { Columna } from '../../ui/columnas.ts';
 import { TablaCorta } from '../../ui/TablaCorta.tsx';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { type Movimientos, useMovimientos } from './api.ts';
 
 type Fila = Movimientos['movimientos'][number];
@@ -42,9 +42,7 @@ export function TablaMovimientos() {
   );
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.ultimosMovimientos}
-      </Typography>
+      <TituloPanel>{M.ultimosMovimientos}</TituloPanel>
       <TablaCorta
         testId="tabla-movimientos"
         columnas={columnas}

@@ -4,11 +4,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers/nombres';
 import { M } from '@recargas/contracts/mensajes';
 import type { EstadoRecarga } from '@recargas/contracts/recargas';
 import { useEffect, useRef } from 'react';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 
 /** What a top-up did, from the server's answer (or, when none came, from what was sent). */
 export interface ResultadoRecarga {
@@ -52,9 +52,7 @@ export function PanelResultado({ resultado }: { resultado: ResultadoRecarga | nu
   if (!resultado) return null;
   return (
     <Paper ref={caja} sx={{ p: 2 }} data-testid="resultado-recarga" aria-live="polite">
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.ultimaRecarga}
-      </Typography>
+      <TituloPanel>{M.ultimaRecarga}</TituloPanel>
       <Alert severity={SEVERIDAD[resultado.estado]} sx={{ mb: 1 }}>
         {resultado.mensaje}
       </Alert>

@@ -6,7 +6,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { M } from '@recargas/contracts/mensajes';
 import { LARGO_PANEL } from '@recargas/contracts/reciclaje/rutas';
 import type { ReactNode } from 'react';
@@ -14,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { puede, useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { useEstatusActivacion, useReciclarDn } from './api.ts';
 
 /**
@@ -52,9 +52,7 @@ function Panel(props: {
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, position: 'relative' }}>
       {props.accion.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-      <Typography variant="h6" component="h2" gutterBottom>
-        {props.titulo}
-      </Typography>
+      <TituloPanel>{props.titulo}</TituloPanel>
       <Controller
         name="valor"
         control={control}

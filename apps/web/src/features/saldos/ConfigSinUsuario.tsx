@@ -7,6 +7,7 @@ import { LIMITES_SIN_USUARIO, maxSinUsuarioValido } from '@recargas/contracts/sa
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { useEmpresa } from '../../lib/empresa.ts';
+import { deCampo } from '../../lib/formularios.ts';
 import { useSesion } from '../../lib/sesion.ts';
 import { CampoConBoton } from '../../ui/CampoConBoton.tsx';
 import { useGuardarMaxSinUsuario } from './api.ts';
@@ -51,9 +52,7 @@ function Formulario({ empresa, guardado }: { empresa: string; guardado: number }
             name="maxRecargas"
             type="number"
             label={M.maximoRecargasDia}
-            value={field.value}
-            inputRef={field.ref}
-            onChange={(e) => field.onChange(e.target.value)}
+            {...deCampo(field)}
             error={valor !== '' && !valido(valor)}
             helperText={`${LIMITES_SIN_USUARIO.min} – ${LIMITES_SIN_USUARIO.max}`}
             slotProps={{ htmlInput: { ...LIMITES_SIN_USUARIO, step: 1 } }}

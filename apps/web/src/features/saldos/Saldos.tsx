@@ -13,6 +13,8 @@ import { type EstadoPlataforma, ETIQUETA_ESTADO_PLATAFORMA } from '@recargas/con
 import { Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
+import { deCampo } from '../../lib/formularios.ts';
+import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { type Minimos as RespuestaMinimos, useGuardarMinimos, useMinimos, useSaldos } from './api.ts';
 
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
@@ -63,9 +65,7 @@ function EstadoPlataformas({
 }) {
   return (
     <Paper sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.estadoPlataformas}
-      </Typography>
+      <TituloPanel>{M.estadoPlataformas}</TituloPanel>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
         {estados.map((e) => (
           <Stack key={e.plataforma} spacing={0.5} data-testid={`estado-plataforma-${e.plataforma}`}>
@@ -113,9 +113,7 @@ function FormularioMinimos({ guardados }: { guardados: RespuestaMinimos['data'][
   );
   return (
     <Paper component="form" onSubmit={enviar} noValidate sx={{ p: 2, maxWidth: 560 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {M.montoMinimoNotificar}
-      </Typography>
+      <TituloPanel>{M.montoMinimoNotificar}</TituloPanel>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {CAMPOS.map(([campo, , etiqueta]) => (
           <Controller
@@ -128,9 +126,7 @@ function FormularioMinimos({ guardados }: { guardados: RespuestaMinimos['data'][
                 name={campo}
                 type="number"
                 label={etiqueta}
-                value={field.value}
-                inputRef={field.ref}
-                onChange={(e) => field.onChange(e.target.value)}
+                {...deCampo(field)}
                 slotProps={{ htmlInput: { min: 0, step: 1 } }}
               />
             )}
