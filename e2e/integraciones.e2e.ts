@@ -12,12 +12,20 @@ describe('integraciones screen in Chromium (issue 23)', () => {
     await sesion.pagina.getByRole('heading', { level: 1, name: M.integraciones }).waitFor();
     await sesion.pagina.getByLabel(M.llaveNombre).fill('caja 1');
     await sesion.pagina.getByLabel(M.llaveUsuario).click();
+    // An administrator's key cannot act as root (the server refuses it): root is not offered.
+    await sesion.pagina.getByRole('option', { name: /^admin —/ }).waitFor();
+    await expect(sesion.pagina.getByRole('option', { name: /^root —/ }).count()).resolves.toBe(0);
     await sesion.pagina.getByRole('option', { name: /^cliente —/ }).click();
     await sesion.pagina.getByRole('button', { name: M.nuevaLlave }).click();
     const secreto = (await sesion.pagina.getByTestId('secreto').textContent()) ?? '';
     expect(secreto).toMatch(/^rk_[0-9a-f]{12}_/);
     const saldo = await fetch(`${base}/v1/saldo`, { headers: { 'x-api-key': secreto } });
     expect(saldo.status).toBe(200);
+    // Copiar puts the secret on the clipboard.
+    await sesion.pagina.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await sesion.pagina.getByTestId('copiar-secreto').click();
+    await sesion.pagina.getByRole('button', { name: M.copiado }).waitFor();
+    expect(await sesion.pagina.evaluate(() => navigator.clipboard.readText())).toBe(secreto);
     await sesion.pagina.getByTestId('cerrar-secreto').click();
     await expect(sesion.pagina.getByTestId('secreto').count()).resolves.toBe(0);
     const fila = sesion.pagina.getByRole('row', { name: /caja 1/ });

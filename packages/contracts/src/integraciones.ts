@@ -27,6 +27,14 @@ export const ESQUEMA_SEGURIDAD = 'llaveApi';
 /** Header of a webhook POST: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const CABECERA_FIRMA = 'x-firma';
 
+/**
+ * Whom a new key may act as: a user not above its creator's level (a lower number is a higher
+ * level), so an administrator cannot mint a root key. The server refuses the rest; the screen
+ * does not offer them.
+ */
+export const puedeActuarComo = (creador: { nivel: number }, usuario: { nivel: number }) =>
+  usuario.nivel >= creador.nivel;
+
 /** A key as shown: `rk_<prefix>_<secret>`; the prefix names the key, the secret is hashed. */
 export const FORMATO_LLAVE = /^rk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 

@@ -12,6 +12,8 @@ export const MENSAJES_INTEGRACIONES = {
   /** (propio) */ llavePrefijo: 'Llave',
   /** (propio) */ llaveCreada: 'Llave creada',
   /** (propio) */ llaveSoloUnaVez: 'Copia la llave ahora: no se volverá a mostrar',
+  /** (propio) */ copiar: 'Copiar',
+  /** (propio) */ copiado: 'Copiado',
   /** (propio) */ llaveRevocada: 'Llave revocada',
   /** (propio) */ revocar: 'Revocar',
   /** (propio) */ revocarLlaveConfirmar: '¿Revocar la llave {nombre}? Sus llamadas dejarán de funcionar',

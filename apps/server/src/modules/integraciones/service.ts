@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
-import { FORMATO_LLAVE, type PeticionLlave } from '@recargas/contracts/integraciones';
+import { FORMATO_LLAVE, type PeticionLlave, puedeActuarComo } from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { puedeElegirMonto } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
@@ -52,7 +52,7 @@ function ipPermitida(ips: readonly string[], ip: string): boolean {
 /** POST /api/llaves: a key acting as a user of the company, not above the creator's level. */
 export async function crearLlave(ctx: Ctx, q: Admin, p: PeticionLlave) {
   const u = await usuarios.uno(ctx, q, p.usuario);
-  if (u.nivel < q.nivel) throw sinPermiso();
+  if (!puedeActuarComo(q, u)) throw sinPermiso();
   for (const r of p.ips) agregarRango(new BlockList(), r);
   const prefijo = randomBytes(6).toString('hex');
   const secreto = aleatorio(32);

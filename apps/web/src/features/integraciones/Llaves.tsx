@@ -8,12 +8,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { puedeActuarComo } from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { fechaCorta } from '../../lib/fechas.ts';
 import { deCampo } from '../../lib/formularios.ts';
+import { useSesion } from '../../lib/sesion.ts';
 import { TituloPanel } from '../../ui/TituloPanel.tsx';
 import { useCrearLlave, useLlaves, useRevocarLlave, useUsuariosParaLlave } from './api.ts';
 import { Secreto } from './Secreto.tsx';
@@ -92,6 +94,7 @@ const VACIA = { nombre: '', usuario: '', ips: '' };
 /** A new key's name, user and IPs; once created, name and IPs clear and its secret is handed up. */
 function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
   const usuarios = useUsuariosParaLlave();
+  const sesion = useSesion();
   const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, reset, watch, getValues } = useForm({ defaultValues: VACIA });
   const crear = useCrearLlave({
@@ -120,11 +123,13 @@ function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
     >
       <Campo name="nombre" control={control} label={M.llaveNombre} />
       <Campo name="usuario" control={control} select label={M.llaveUsuario} sx={{ minWidth: 220 }}>
-        {(usuarios.data?.usuarios ?? []).map((u) => (
-          <MenuItem key={u.id} value={String(u.id)}>
-            {u.username} — {u.nombre}
-          </MenuItem>
-        ))}
+        {(usuarios.data?.usuarios ?? [])
+          .filter((u) => puedeActuarComo(sesion, u))
+          .map((u) => (
+            <MenuItem key={u.id} value={String(u.id)}>
+              {u.username} — {u.nombre}
+            </MenuItem>
+          ))}
       </Campo>
       <Campo name="ips" control={control} label={M.llaveIps} sx={{ flex: 1 }} />
       <Button
