@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { CARRIERS_PANTALLA, CODIGOS_CARRIER, etiquetaCarrier } from '../src/carriers.ts';
+import { M } from '../src/mensajes.ts';
 import { etiquetaNivel, NIVELES } from '../src/niveles.ts';
 import { ESTADOS_RECARGA, etiquetaEstado } from '../src/recargas.ts';
 
 /** One label per carrier, status and level for every screen and Excel file (issue 18). */
 describe('labels', () => {
+  it("the upload templates' COMPANIA help names every carrier and its letter (Virgin was missing)", () => {
+    for (const c of CODIGOS_CARRIER) {
+      expect(M.formatoCompania).toContain(etiquetaCarrier(c));
+      expect(M.formatoCompania).toMatch(new RegExp(`[ :]${c}[,)]`));
+    }
+  });
   it('names each carrier by section 3 (AT&T and Bait, never Att or Biat), unknown codes as they are', () => {
     expect(CODIGOS_CARRIER.map(etiquetaCarrier)).toEqual([
       'Telcel',

@@ -21,7 +21,8 @@ export const MENSAJES_SUBIDAS = {
     'La fila 2 de la primera hoja es un ejemplo: reemplázala por tus datos antes de subir el archivo.',
   /** (propio) */ formatoIcc: '19 dígitos, escritos como texto',
   /** (propio) */ formatoDn: '10 dígitos (menos si lleva NIR), escritos como texto',
-  /** (propio) */ formatoCompania: 'Telcel, AT&T, Bait, Unefon o Movistar (o su letra: T, A, B, U, M)',
+  /** (propio) */ formatoCompania:
+    'Telcel, Movistar, Unefon, AT&T, Virgin o Bait (o su letra: T, M, U, A, V, B)',
   /** (propio) */ formatoMonto:
     'Número entero en pesos, sin signo ni decimales: uno de los montos de la empresa',
   /** (propio) */ formatoLiderLinea: 'Nombre o número de un líder existente',
