@@ -40,3 +40,9 @@ export function texto(clave: ClaveMensaje, valores: Record<string, string | numb
     nombre in valores ? String(valores[nombre]) : todo,
   );
 }
+
+/** `texto` of a count `n`: the key's singular (`<clave>Una`) when n is 1 and the catalogue has one. */
+export function textoCuenta(clave: ClaveMensaje, n: number, valores: Record<string, string | number> = {}) {
+  const una = `${clave}Una`;
+  return texto(n === 1 && una in M ? (una as ClaveMensaje) : clave, { n, ...valores });
+}

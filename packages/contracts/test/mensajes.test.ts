@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { M, texto } from '../src/mensajes.ts';
+import { M, texto, textoCuenta } from '../src/mensajes.ts';
 
 // The spec lives beside the repository, ../shared from its root (as in CI): without it this fails.
 const raiz = new URL('../../../', import.meta.url);
@@ -17,6 +17,14 @@ describe('message catalogue', () => {
       'Demasiados intentos fallidos. Espera 15 minutos e intenta de nuevo',
     );
     expect(texto('datoInvalidoEn', { motivo: 'Falta' })).toBe('Falta: {campo}');
+  });
+
+  it('a count of one takes the singular where the catalogue has it (no "1 recargas")', () => {
+    expect(textoCuenta('confirmarEnvioMasivo', 1, { monto: '$50' })).toBe('Se enviará 1 recarga por $50');
+    expect(textoCuenta('confirmarEnvioMasivo', 300, { monto: '$27,000' })).toBe(
+      'Se enviarán 300 recargas por $27,000',
+    );
+    expect(textoCuenta('confirmarCancelacion', 1, { monto: '$30' })).toBe('Se cancelará 1 recarga por $30');
   });
 
   it('every text not marked (propio) is quoted letter for letter from the spec', () => {

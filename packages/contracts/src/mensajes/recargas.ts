@@ -89,8 +89,11 @@ export const MENSAJES_RECARGAS = {
   /** (propio) */ inicioPasado: 'La fecha inicial ya pasó',
   // Asked before many top-ups go out or are cancelled (issue 41).
   /** (propio) */ confirmarEnvioMasivo: 'Se enviarán {n} recargas por {monto}',
+  /** (propio) */ confirmarEnvioMasivoUna: 'Se enviará 1 recarga por {monto}',
   /** (propio) */ confirmarProgramacion: 'Se programarán {n} recargas por {monto}, del {inicio} al {fin}',
+  /** (propio) */ confirmarProgramacionUna: 'Se programará 1 recarga por {monto}, del {inicio} al {fin}',
   /** (propio) */ confirmarCancelacion: 'Se cancelarán {n} recargas por {monto}',
+  /** (propio) */ confirmarCancelacionUna: 'Se cancelará 1 recarga por {monto}',
   /** (propio) */ cancelarProgramacion: 'Cancelar programación',
   /** (propio) */ fechaInexistente: 'La fecha {fecha} no existe',
   /** (propio) */ bloqueVacio: 'El bloque no tiene líneas',

@@ -13,7 +13,7 @@ import {
   reglaVentana,
   ventanaPorDefecto,
 } from '@recargas/contracts/masivas';
-import { M, texto } from '@recargas/contracts/mensajes';
+import { M, textoCuenta } from '@recargas/contracts/mensajes';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
@@ -152,8 +152,7 @@ function ConfirmarVentana(props: {
   return (
     <Confirmar
       titulo={M.programarRecargas}
-      mensaje={texto('confirmarProgramacion', {
-        n: props.bloque.porEnviar,
+      mensaje={textoCuenta('confirmarProgramacion', props.bloque.porEnviar, {
         monto: pesos(props.bloque.montoPorEnviar),
         inicio: aDayjs(props.ventana.ini).format(FORMATO_DIA_HORA),
         fin: aDayjs(props.ventana.fin).format(FORMATO_DIA_HORA),

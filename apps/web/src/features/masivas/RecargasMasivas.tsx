@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { etiquetaCarrier } from '@recargas/contracts/carriers';
 import type { BloqueMasivo, LineaMasiva, Programacion } from '@recargas/contracts/masivas';
-import { M, texto } from '@recargas/contracts/mensajes';
+import { M, texto, textoCuenta } from '@recargas/contracts/mensajes';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useSnackbar } from '../../lib/avisar.ts';
 import { pesos } from '../../lib/pesos.ts';
@@ -159,8 +159,7 @@ export function RecargasMasivas() {
       {aEnviar && (
         <Confirmar
           titulo={M.recargarBloque}
-          mensaje={texto('confirmarEnvioMasivo', {
-            n: aEnviar.porEnviar,
+          mensaje={textoCuenta('confirmarEnvioMasivo', aEnviar.porEnviar, {
             monto: pesos(aEnviar.montoPorEnviar),
           })}
           boton={M.enviar}
@@ -282,8 +281,7 @@ function Programas() {
       {aCancelar && (
         <Confirmar
           titulo={M.cancelarProgramacion}
-          mensaje={texto('confirmarCancelacion', {
-            n: aCancelar.pendientes,
+          mensaje={textoCuenta('confirmarCancelacion', aCancelar.pendientes, {
             monto: pesos(aCancelar.montoPendiente),
           })}
           boton={M.cancelarProgramacion}
