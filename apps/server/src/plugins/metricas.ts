@@ -17,6 +17,8 @@ const drenando = new WeakSet<FastifyInstance>();
  */
 export function empezarDrenaje(app: FastifyInstance) {
   drenando.add(app);
+  // A listener of the drain alone: requests before it pay nothing for it.
+  app.server.on('request', (_req, res) => res.setHeader('connection', 'close'));
 }
 
 /**
@@ -35,9 +37,6 @@ export const metricas = fp(async (app: FastifyInstance) => {
   });
   medirNegocio(app, registro);
 
-  app.addHook('onRequest', async (_req, reply) => {
-    if (drenando.has(app)) reply.header('connection', 'close');
-  });
   app.addHook('onResponse', async (req, reply) => {
     duracion.observe(
       { method: req.method, route: req.routeOptions.url ?? 'sin-ruta', status: reply.statusCode },
