@@ -149,6 +149,7 @@ export const CODIGO_POR_MENSAJE: Readonly<Record<string, string>> = {
   [M.idempotenciaRequerida]: 'idempotencia_requerida',
   [M.claveIdempotenciaInvalida]: 'idempotencia_invalida',
   [M.claveIdempotenciaReutilizada]: 'idempotencia_reutilizada',
+  [M.referenciaRepetida]: 'referencia_repetida',
   [M.montoNoPermitido]: 'monto_no_permitido',
   [M.eligeMonto]: 'monto_requerido',
   [M.lineaYaRecargada]: 'linea_ya_recargada',
