@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
@@ -15,6 +16,8 @@ import { baseNueva, type Cifra, guardarResultados, proceso, puertoLibre, tamano 
  * BENCH_USUARIOS is below the connections, the users are shared in turn).
  */
 const SEGUNDOS = tamano('BENCH_SEGUNDOS', 10, 2);
+/** BENCH_TOPUPS_SOLO=1: /checkOut on the simulator at 50 connections alone (profiling a change). */
+const SOLO = process.env.BENCH_TOPUPS_SOLO === '1';
 const USUARIOS = tamano('BENCH_USUARIOS', 200, 20);
 
 const base = await baseNueva('topups');
@@ -100,6 +103,8 @@ for (let i = 0; i < USUARIOS; i++) {
 
 interface Medida {
   rps: number;
+  /** CPU (user + system) the serving process spent per request, µs: steadier than req/s on a busy machine. */
+  cpu: number;
   p50: number;
   p99: number;
   errores: number;
@@ -109,6 +114,7 @@ interface Medida {
 /** Two measures of one path as one: mean rates and latencies, summed counts. */
 const media = (x: Medida, y: Medida): Medida => ({
   rps: (x.rps + y.rps) / 2,
+  cpu: (x.cpu + y.cpu) / 2,
   p50: (x.p50 + y.p50) / 2,
   p99: (x.p99 + y.p99) / 2,
   errores: x.errores + y.errores,
@@ -118,8 +124,16 @@ const media = (x: Medida, y: Medida): Medida => ({
 /** What a request carries: nothing (the bare INSERT), a session, or an API key. */
 type Modo = 'insert' | 'sesion' | 'llave';
 
+/** A process's CPU time so far (user + system), µs, from /proc. */
+const cpuDe = (pid: number | undefined) => {
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(campos[11]) + Number(campos[12])) * 1e6) / 100;
+};
+
 function medir(url: string, conexiones: number, ruta: string, modo: Modo): Promise<Medida> {
   let siguiente = 0;
+  const pid = (url === desnudo ? hijos[1] : hijos[0])?.pid;
+  const antes = cpuDe(pid);
   return new Promise((ok, mal) => {
     autocannon(
       {
@@ -158,6 +172,7 @@ function medir(url: string, conexiones: number, ruta: string, modo: Modo): Promi
         if (err) return mal(err);
         ok({
           rps: r.requests.average,
+          cpu: (cpuDe(pid) - antes) / Math.max(1, r.requests.total),
           p50: r.latency.p50,
           p99: r.latency.p99,
           errores: r.non2xx + r.errors,
@@ -172,8 +187,21 @@ const cifrasDe = (caso: string, m: Medida): Cifra[] => [
   { caso, medida: 'throughput', valor: m.rps, unidad: 'req/s' },
   { caso, medida: 'p50', valor: m.p50, unidad: 'ms' },
   { caso, medida: 'p99', valor: m.p99, unidad: 'ms' },
+  { caso, medida: 'CPU per request', valor: Math.round(m.cpu), unidad: 'µs' },
   { caso, medida: 'non-2xx', valor: m.errores, unidad: `of ${m.total}` },
 ];
+
+if (SOLO) {
+  await medir(api, 50, '/checkOut', 'sesion'); // warm-up: JIT and pools
+  const [a, b] = [await medir(api, 50, '/checkOut', 'sesion'), await medir(api, 50, '/checkOut', 'sesion')];
+  console.log(
+    `/checkOut, 50 connections: ${a.rps.toFixed(0)} and ${b.rps.toFixed(0)} req/s; API CPU ${a.cpu.toFixed(0)} and ${b.cpu.toFixed(0)} µs per request`,
+  );
+  for (const h of hijos) h.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await base.borrar();
+  process.exit(0);
+}
 
 const filas: string[] = [];
 const cifras: Cifra[] = [];
@@ -228,7 +256,7 @@ for (const conexiones of [50, 200]) {
     ['Reloadly adapter, HTTP sandbox', rl],
   ] as const)
     filas.push(
-      `| ${conexiones} | ${nombre} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.errores}/${m.total} | ` +
+      `| ${conexiones} | ${nombre} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.cpu.toFixed(0)} | ${m.errores}/${m.total} | ` +
         `${yardstick.rps.toFixed(0)} | ${(m.rps / yardstick.rps).toFixed(2)} | ${(m.rps / sim.rps).toFixed(2)} |`,
     );
 }
@@ -241,8 +269,8 @@ guardarResultados('topups', {
   base: `PostgreSQL ${base.version}`,
   condiciones: `${SEGUNDOS} s per cell (/checkOut and /v1 on the simulator twice each, in the order A B B A, averaged); ${USUARIOS} users taken in turn by the connections; workers on; platform 1 on the in-process provider simulator, then (new API process) on the Reloadly adapter over HTTP to the simulator's Reloadly sandbox.`,
   tablas: [
-    '| connections | provider | /checkOut req/s | p50 ms | p99 ms | non-2xx/total | bare INSERT req/s | ratio to INSERT | ratio to in-process simulator |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| connections | provider | /checkOut req/s | p50 ms | p99 ms | API CPU µs/req | non-2xx/total | bare INSERT req/s | ratio to INSERT | ratio to in-process simulator |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...filas,
   ],
   cifras,
