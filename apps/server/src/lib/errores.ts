@@ -1,11 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 
-/** A refusal the client is meant to read: HTTP status plus the Spanish `mensaje` (spec section 8). */
+/**
+ * A refusal the client is meant to read: HTTP status plus the Spanish `mensaje` (spec section 8);
+ * `codigo`: the cause's machine code (contracts fallas-recarga.ts), which `/v1` answers carry.
+ */
 export class ErrorApi extends Error {
   constructor(
     readonly status: number,
     mensaje: string,
     readonly extra: Record<string, unknown> = {},
+    readonly codigo?: string,
   ) {
     super(mensaje);
   }

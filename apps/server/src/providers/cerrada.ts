@@ -14,7 +14,7 @@ const SIN_PROVEEDOR = 'sin proveedor';
  */
 export class PlataformaCerrada implements puerto.ProveedorRecargas {
   async send(): Promise<puerto.ResultadoEnvio> {
-    return { estado: 'rechazada', mensaje: M.plataformaSinProveedor };
+    return { estado: 'rechazada', mensaje: M.plataformaSinProveedor, codigo: 'proveedor_no_disponible' };
   }
 
   /** A row still open here was sent by an earlier provider: it stays open, never decided by us. */

@@ -1,4 +1,5 @@
 import type { Carrier } from '@recargas/contracts/carriers';
+import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 
 /** One top-up as a provider sees it; `id` is ours and travels with the call. */
@@ -13,6 +14,9 @@ export interface Envio {
   usuario?: string;
 }
 
+/** A provider's refusal; `codigo`: its cause when the adapter knows it (else `rechazada`). */
+export type Rechazo = { estado: 'rechazada'; mensaje: string; codigo?: CodigoFalla };
+
 /**
  * What a send can tell us. `desconocida` (timeout, dropped connection, 5xx) means the
  * provider may or may not have charged: the row stays open and reconciliation asks `status`.
@@ -21,14 +25,14 @@ export interface Envio {
  */
 export type ResultadoEnvio =
   | { estado: 'aceptada'; folio: string }
-  | { estado: 'rechazada'; mensaje: string }
+  | Rechazo
   | { estado: 'desconocida'; motivo: string }
   | { estado: 'no-enviada'; motivo: string };
 
 /** `no-encontrada`: the provider never received that id. `en-proceso`: not decided yet. */
 export type ResultadoConsulta =
   | { estado: 'aceptada'; folio: string }
-  | { estado: 'rechazada'; mensaje: string }
+  | Rechazo
   | { estado: 'en-proceso' }
   | { estado: 'no-encontrada' }
   | { estado: 'desconocida'; motivo: string };

@@ -128,7 +128,8 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
   ) {}
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
-    if (!this.cuenta) return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales };
+    if (!this.cuenta)
+      return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales, codigo: 'proveedor_no_disponible' };
     const { sesion, catalogo } = this.cuenta;
     let operador: OperadorReloadly | undefined;
     try {
@@ -142,9 +143,14 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
       return {
         estado: 'rechazada',
         mensaje: texto('operadorNoDisponible', { carrier: CARRIERS[envio.carrier] }),
+        codigo: 'operador_no_disponible',
       };
     if (!montoAceptado(operador, envio.monto))
-      return { estado: 'rechazada', mensaje: texto('montoNoPermitidoOperador', { monto: envio.monto }) };
+      return {
+        estado: 'rechazada',
+        mensaje: texto('montoNoPermitidoOperador', { monto: envio.monto }),
+        codigo: 'monto_no_permitido',
+      };
     let r: Respuesta;
     try {
       r = await sesion.pedir('/topups', {

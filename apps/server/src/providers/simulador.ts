@@ -2,6 +2,7 @@ import { type Alteracion, estadoDeCuentaDe } from './estado-cuenta.ts';
 import type {
   DetallePortaProveedor,
   Envio,
+  Rechazo,
   ResultadoActivacion,
   ResultadoConsulta,
   ResultadoDetallePorta,
@@ -64,7 +65,7 @@ interface Asiento {
   recibidos: number;
   /** When it first arrived: the day of its statement row. */
   recibida: number;
-  resultado: { estado: 'aceptada'; folio: string } | { estado: 'rechazada'; mensaje: string };
+  resultado: { estado: 'aceptada'; folio: string } | Rechazo;
   listoEn: number;
 }
 
@@ -140,9 +141,17 @@ export class Simulador {
     const saldo = this.saldos[bolsa] ?? 0;
     let resultado: Asiento['resultado'];
     if (this.azar() < this.fallas.tasaRechazo) {
-      resultado = { estado: 'rechazada', mensaje: 'Número no válido para recarga' };
+      resultado = {
+        estado: 'rechazada',
+        mensaje: 'Número no válido para recarga',
+        codigo: 'numero_invalido',
+      };
     } else if (saldo < envio.monto) {
-      resultado = { estado: 'rechazada', mensaje: 'Saldo insuficiente en la plataforma' };
+      resultado = {
+        estado: 'rechazada',
+        mensaje: 'Saldo insuficiente en la plataforma',
+        codigo: 'saldo_insuficiente',
+      };
     } else {
       this.saldos[bolsa] = saldo - envio.monto;
       resultado = { estado: 'aceptada', folio: String(++this.folio) };

@@ -79,7 +79,9 @@ export const montoPermitido = (ajustes: Pick<AjustesEmpresa, 'montos'>, monto: u
   typeof monto === 'number' && Number.isInteger(monto) && ajustes.montos.includes(monto);
 
 /** The amount a top-up goes with, or why it is refused (HTTP status and catalogue text). */
-export type DecisionMonto = { monto: number } | { status: 400 | 403; mensaje: string };
+export type DecisionMonto =
+  | { monto: number }
+  | { status: 400 | 403; mensaje: string; codigo: 'monto_no_permitido' | 'monto_requerido' };
 
 /**
  * The amount of a top-up, on every path (checkOut, foreignCheckOut, recargaSinUsuario, bulk
@@ -95,14 +97,18 @@ export function montoDeRecarga(
   { elegido, guardado }: { elegido?: unknown; guardado?: number | null | undefined },
 ): DecisionMonto {
   if (elegido !== undefined) {
-    if (!puedeElegirMonto(ajustes, quien)) return { status: 403, mensaje: M.montoNoPermitido };
-    if (!montoPermitido(ajustes, elegido)) return { status: 400, mensaje: M.montoNoPermitido };
+    if (!puedeElegirMonto(ajustes, quien))
+      return { status: 403, mensaje: M.montoNoPermitido, codigo: 'monto_no_permitido' };
+    if (!montoPermitido(ajustes, elegido))
+      return { status: 400, mensaje: M.montoNoPermitido, codigo: 'monto_no_permitido' };
     return { monto: elegido };
   }
   // Who may choose must choose: the company's default never stands in for a missing choice.
-  if (guardado == null && puedeElegirMonto(ajustes, quien)) return { status: 400, mensaje: M.eligeMonto };
+  if (guardado == null && puedeElegirMonto(ajustes, quien))
+    return { status: 400, mensaje: M.eligeMonto, codigo: 'monto_requerido' };
   const monto = guardado ?? ajustes.montoPorDefecto;
-  if (!montoPermitido(ajustes, monto)) return { status: 400, mensaje: M.montoNoPermitido };
+  if (!montoPermitido(ajustes, monto))
+    return { status: 400, mensaje: M.montoNoPermitido, codigo: 'monto_no_permitido' };
   return { monto };
 }
 

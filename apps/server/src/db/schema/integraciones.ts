@@ -13,6 +13,8 @@ export interface LlavesApiTable {
   creada: Generated<Date>;
   ultimo_uso: Date | null;
   revocada: Date | null;
+  /** A sandbox key (0039): its top-ups go to the in-process simulator only. */
+  prueba: Generated<boolean>;
 }
 
 export interface WebhooksTable {

@@ -1,3 +1,4 @@
+import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { Ctx } from '../../contexto.ts';
 import type { ResultadoConsulta } from '../../providers/puerto.ts';
 import type * as auditoria from '../auditoria/service.ts';
@@ -21,7 +22,8 @@ export async function resolver(
   evento?: HacerEvento,
 ) {
   if (r.estado === 'aceptada') return exitosa(ctx, fila, r.folio, q, evento);
-  if (r.estado === 'rechazada') return fallar(ctx, fila, r.mensaje, q, evento);
+  if (r.estado === 'rechazada')
+    return fallar(ctx, fila, { mensaje: r.mensaje, falla: r.codigo ?? 'rechazada' }, q, evento);
   return undefined;
 }
 
@@ -53,17 +55,21 @@ const exitosa = (
       });
 };
 
-/** Fails a row, gives back its place in the daily count and frees its line, together. */
+/**
+ * Fails a row with its message and cause (`falla`, the code its caller knows the cause by), gives
+ * back its place in the daily count and frees its line, together.
+ */
 export const fallar = (
   ctx: Ctx,
   fila: repo.Recarga,
-  mensaje: string,
+  por: { mensaje: string; falla: CodigoFalla },
   q: auditoria.Actor,
   evento?: HacerEvento,
 ) =>
   ctx.db.transaction().execute(async (tx) => {
-    const ev = evento?.({ ...fila, estado: 'fallida', mensaje });
-    const cerrada = await escritura.cerrar(tx, fila, { estado: 'fallida', mensaje }, q, ev);
+    const cambios = { estado: 'fallida' as const, ...por };
+    const ev = evento?.({ ...fila, ...cambios });
+    const cerrada = await escritura.cerrar(tx, fila, cambios, q, ev);
     if (cerrada) await repo.descontar(tx, cerrada);
     if (cerrada?.linea_id) await lineas.liberar(tx, cerrada.linea_id);
     return cerrada;

@@ -208,6 +208,7 @@ const cerrarUna = sentencia<Cerrada>(`with c as (
     update recargas r set estado = $2::text,
       folio = case when $2::text = 'exitosa' then $3::text else r.folio end,
       mensaje = coalesce($4::text, r.mensaje),
+      falla = case when $2::text = 'fallida' then $12::text else r.falla end,
       terminada = now()
     where r.id = $1 and r.estado in ('pendiente', 'enviada')
     returning ${devueltas}, $5::text as a_antes, $6::int as a_usuario_id, $7::text as a_usuario,
@@ -221,7 +222,12 @@ const cerrarUna = sentencia<Cerrada>(`with c as (
 export const cerrar = async (
   db: Db | Tx,
   fila: Pick<Recarga, 'id' | 'estado'>,
-  cambios: { estado: 'exitosa' | 'fallida'; folio?: string | null; mensaje?: string | null },
+  cambios: {
+    estado: 'exitosa' | 'fallida';
+    folio?: string | null;
+    mensaje?: string | null;
+    falla?: string | null;
+  },
   q: auditoria.Actor,
   evento?: Evento,
 ) =>
@@ -238,6 +244,7 @@ export const cerrar = async (
       evento?.id ?? null,
       evento?.tipo ?? null,
       evento?.datos ?? null,
+      cambios.falla ?? null,
     ])
   )[0];
 

@@ -37,6 +37,7 @@ export const COLUMNAS = [
   'linea_id',
   'plataforma_usuario_id',
   'huella',
+  'falla',
 ] as const satisfies readonly (keyof Recarga)[];
 // Every column is listed: a column added to the table type and not here fails to compile.
 const _todas: Exclude<keyof Recarga, (typeof COLUMNAS)[number]> extends never ? true : never = true;

@@ -192,7 +192,7 @@ async function recargarFila(
       (e as { constraint?: string }).constraint === escritura.LIMITE_ALCANZADO ||
       String(e).includes(escritura.LIMITE_ALCANZADO)
     ) {
-      throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }));
+      throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }), {}, 'limite_diario');
     }
     throw e;
   }
@@ -231,7 +231,7 @@ async function preparar(
     elegido: datos.monto,
     guardado: datos.montoGuardado ?? porIcc?.monto,
   });
-  if ('mensaje' in monto) throw new ErrorApi(monto.status, monto.mensaje);
+  if ('mensaje' in monto) throw new ErrorApi(monto.status, monto.mensaje, {}, monto.codigo);
   const compania = porIcc ? porIcc.compania : datos.compania;
   const elegida = conmutada || externa ? undefined : empresa.carriers[compania];
   const proveedor = elegida?.proveedor ?? plataforma;
@@ -294,7 +294,7 @@ async function insertarConLinea(
     if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
     if (!(await lineas.tomarParaRecarga(tx, f.linea_id))) {
       if (await repo.buscarPorClave(tx, f.empresa_id, f.idempotencia)) return undefined;
-      throw new ErrorApi(409, M.lineaYaRecargada);
+      throw new ErrorApi(409, M.lineaYaRecargada, {}, 'linea_ya_recargada');
     }
     const fila = await escritura.insertarYContar(tx, f, zona, limite);
     if (fila && f.estado === 'exitosa') await lineas.marcarRecargada(tx, f.linea_id);
@@ -321,7 +321,10 @@ async function enviar(
     ip: origen.ip ?? null,
   };
   const e = await enviarEnOrden(ctx, fila, destinos);
-  if (ningunaLaTomo(e)) return (await fallar(ctx, e.fila, M.plataformaNoDisponible, quien, evento)) ?? e.fila;
+  if (ningunaLaTomo(e)) {
+    const por = { mensaje: M.plataformaNoDisponible, falla: 'proveedor_no_disponible' } as const;
+    return (await fallar(ctx, e.fila, por, quien, evento)) ?? e.fila;
+  }
   const decidida = await resolver(ctx, e.fila, e.r, quien, evento);
   if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras, origen.solicitud);
   return decidida ?? e.fila;
@@ -351,7 +354,8 @@ export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
   if (r.estado === 'no-encontrada') {
     const edad = Date.now() - (fila.enviada ?? fila.creada).getTime();
     if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
-    return decidida(await fallar(ctx, fila, M.recargaNoConfirmada, auditoria.CONCILIACION));
+    const por = { mensaje: M.recargaNoConfirmada, falla: 'no_confirmada' } as const;
+    return decidida(await fallar(ctx, fila, por, auditoria.CONCILIACION));
   }
   return decidida(await resolver(ctx, fila, r, auditoria.CONCILIACION));
 }
