@@ -145,13 +145,14 @@ describe('POST /v1/recargas', () => {
     expect(await filasDe(b)).toHaveLength(0);
   });
 
-  it('the same Idempotency-Key under two keys is two top-ups', async () => {
+  it('the same Idempotency-Key under two keys of the company is one top-up (issue 44)', async () => {
     const uno = await nuevaLlave(e, admin, await usuario('cliente'));
     const dos = await nuevaLlave(e, admin, await usuario('cliente'));
     const dn = dnNuevo();
     const a = await v1(e, uno.llave, 'POST', '/v1/recargas', { dn, compania: 'T' }, 'k-compartida');
     const b = await v1(e, dos.llave, 'POST', '/v1/recargas', { dn, compania: 'T' }, 'k-compartida');
-    expect(a.json().id).not.toBe(b.json().id);
+    expect(b.json().id).toBe(a.json().id);
+    expect(await filasDe(dn)).toHaveLength(1);
   });
 });
 

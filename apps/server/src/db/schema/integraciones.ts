@@ -34,6 +34,8 @@ export interface RecargasApiTable {
   usuario_id: number;
   referencia: string | null;
   evento_id: string | null;
+  /** A reference repeated before it was unique per company (0038): left out of its index. */
+  repetida: Generated<boolean>;
 }
 
 export interface EventosWebhookTable {

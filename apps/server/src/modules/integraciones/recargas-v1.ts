@@ -14,24 +14,33 @@ import type { LlamanteApi } from './service.ts';
  * module's SQL from service.ts (repo-enlaces.ts), so service.ts imports recargas for types only.
  */
 
+/** The unique index of a company's references (migration 0038). */
+const REFERENCIA_UNICA = 'recargas_api_referencia_unica';
+
 /**
  * POST /v1/recargas: the screens' top-up (recargas.recargar: rules, limits, amounts and exactly
- * once) under the request's Idempotency-Key, scoped to the API key. The row's write links it to
- * the key and its reference, and its close writes its event; one decided later gets its event then.
+ * once) under the request's Idempotency-Key, scoped to the company: a retry through a rotated
+ * key, or another key of the company, replays the first answer and charges nothing more (the
+ * same key with another body stays a conflict: the fingerprint). A `referencia` another top-up
+ * of the company has is 409: the row's write links it, and the index refuses the second link
+ * with the whole write, so of two concurrent requests one wins and nothing of the other stays.
+ * The row's close writes its event; one decided later gets its event then.
  */
 export async function recargar(ctx: Ctx, quien: LlamanteApi, p: PeticionV1Recarga, clave: unknown) {
   if (typeof clave !== 'string') throw new ErrorApi(400, M.idempotenciaRequerida);
   const llave = recargas.llaveDe(clave, 'v1/recargas', { usuarioId: quien.usuarioId, origen: '' }, p);
   const datos = { icc: p.icc, dn: p.dn, compania: p.compania, monto: p.monto, tipo: 'todito' };
   const referencia = p.referencia ?? null;
-  const r = await recargas.recargar(
-    ctx,
-    quien,
-    datos,
-    { ...llave, clave: `k:${quien.llaveId}:${clave}` },
-    recargas.TIPO_RECARGA.normal,
-    { enlace: { llave_id: quien.llaveId, referencia }, evento: (f) => eventoDe(f, referencia) },
-  );
+  const r = await recargas
+    .recargar(ctx, quien, datos, { ...llave, clave: `v1:${clave}` }, recargas.TIPO_RECARGA.normal, {
+      enlace: { llave_id: quien.llaveId, referencia },
+      evento: (f) => eventoDe(f, referencia),
+    })
+    .catch((e: unknown) => {
+      const violada = (e as { constraint?: string }).constraint ?? String(e);
+      if (violada.includes(REFERENCIA_UNICA)) throw new ErrorApi(409, M.referenciaRepetida);
+      throw e;
+    });
   if (r.fila.evento_abierto) trasRespuesta(ctx, { id: r.fila.evento_abierto, recarga_id: r.fila.id });
   const c = r.cuerpo;
   return {
