@@ -95,7 +95,7 @@ describe('reconciliation: who sees what, and bad input', () => {
       folio: '1',
       id: String(abierta),
       dn: f.dn,
-      monto: f.monto,
+      centavos: f.monto * 100,
       estado: 'exitosa' as const,
       hora: '',
     };
@@ -132,7 +132,7 @@ describe('reconciliation: who sees what, and bad input', () => {
       // The first row would settle the open top-up: the bad third one refuses the file whole.
       [
         { plataforma: '1', dia },
-        comoCsv([buena, { ...buena, id: '', folio: 'Z' }, { ...buena, id: '', folio: 'Y', monto: -5 }]),
+        comoCsv([buena, { ...buena, id: '', folio: 'Z' }, { ...buena, id: '', folio: 'Y', centavos: -500 }]),
         400,
         texto('conciliacionFilaInvalida', { fila: 4, detalle: M.conciliacionMontoSuyo }),
       ],
@@ -208,11 +208,11 @@ describe('reconciliation: who sees what, and bad input', () => {
       const alterar = (a: unknown) =>
         fetch(`${url}/1-recargatodo/alteraciones`, { method: 'POST', body: JSON.stringify(a) });
       await alterar({ tipo: 'quitar', id: '1' });
-      await alterar({ tipo: 'monto', id: '2', monto: 50 });
+      await alterar({ tipo: 'monto', id: '2', centavos: 5000 });
       const filas = await p.estadoDeCuenta('2020-07-01', 'America/Mexico_City');
-      expect(filas.map((f) => [f.id, f.monto, f.estado])).toEqual([
-        ['2', 50, 'exitosa'],
-        ['3', 30, 'exitosa'],
+      expect(filas.map((f) => [f.id, f.centavos, f.estado])).toEqual([
+        ['2', 5000, 'exitosa'],
+        ['3', 3000, 'exitosa'],
       ]);
       expect(await p.estadoDeCuenta('2020-07-02', 'America/Mexico_City')).toEqual([]);
     } finally {

@@ -52,7 +52,7 @@ describe('the days of a reconciliation', () => {
       folio: 'AJ-9',
       id: '',
       dn: '5599990009',
-      monto: 50,
+      centavos: 5000,
       estado: 'exitosa' as const,
       hora: '2020-12-07 23:40:00',
     };

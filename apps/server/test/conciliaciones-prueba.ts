@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FilaEstadoCuenta } from '../src/providers/puerto.ts';
+import { type FilaEstadoCuenta, pesosDe } from '../src/providers/estado-cuenta.ts';
 import { admin, e } from './demo-entorno.ts';
 import { type Sesion, simuladorDe } from './entorno.ts';
 import { pedir } from './peticion.ts';
@@ -52,17 +52,25 @@ export const estadoDelSimulador = async (dia: string) =>
   (await simuladorDe(e, 'demo', 1)).estadoDeCuenta(dia, ZONA);
 
 const COLUMNAS = ['Folio', 'Id', 'Número', 'Monto', 'Estatus', 'Hora'];
-const celdas = (f: FilaEstadoCuenta) => [f.folio, f.id, f.dn, f.monto, f.estado, f.hora];
+/** A row's cells; the amount as a number of pesos (a sheet's cell) or as text with centavos (`50.00`). */
+const celdas = (f: FilaEstadoCuenta, monto: (c: number) => number | string = (c) => c / 100) => [
+  f.folio,
+  f.id,
+  f.dn,
+  monto(f.centavos),
+  f.estado,
+  f.hora,
+];
 
 /** A statement as a provider's .xlsx (numbers as numbers) or .csv (semicolons, quoted, BOM). */
 export const comoXlsx = async (filas: FilaEstadoCuenta[]) => ({
   nombre: 'estado.xlsx',
-  datos: await libro([COLUMNAS, ...filas.map(celdas)]),
+  datos: await libro([COLUMNAS, ...filas.map((f) => celdas(f))]),
 });
 export const comoCsv = (filas: FilaEstadoCuenta[]) => ({
   nombre: 'estado.csv',
   datos: Buffer.from(
-    `\uFEFF${[COLUMNAS, ...filas.map(celdas)].map((c) => c.map((x) => `"${String(x)}"`).join(';')).join('\r\n')}\r\n`,
+    `\uFEFF${[COLUMNAS, ...filas.map((f) => celdas(f, pesosDe))].map((c) => c.map((x) => `"${String(x)}"`).join(';')).join('\r\n')}\r\n`,
   ),
 });
 

@@ -27,13 +27,13 @@ describe('reconciliation with the provider statement', () => {
       folio: 'AJ-1',
       id: '',
       dn: '5599990000',
-      monto: 50,
+      centavos: 5000,
       estado: 'exitosa' as const,
       hora: `${dia}T19:00:00.000Z`,
     };
     sim.alterarEstadoCuenta({ tipo: 'quitar', id: String(quitada) });
     sim.alterarEstadoCuenta({ tipo: 'agregar', fila: ajena });
-    sim.alterarEstadoCuenta({ tipo: 'monto', id: String(otroMonto), monto: 999 });
+    sim.alterarEstadoCuenta({ tipo: 'monto', id: String(otroMonto), centavos: 99_900 });
     sim.alterarEstadoCuenta({ tipo: 'estado', id: String(otroEstado), estado: 'fallida' });
 
     const r = await pedir(e.app, admin, 'POST', '/api/conciliaciones/obtener', { plataforma: 1, dia });
@@ -121,7 +121,7 @@ describe('reconciliation with the provider statement', () => {
     async (_, dia, archivo) => {
       const { sim, ids } = await recargasDelDia(dia, 4);
       sim.alterarEstadoCuenta({ tipo: 'quitar', id: String(ids[0]) });
-      sim.alterarEstadoCuenta({ tipo: 'monto', id: String(ids[1]), monto: 7 });
+      sim.alterarEstadoCuenta({ tipo: 'monto', id: String(ids[1]), centavos: 700 });
       sim.alterarEstadoCuenta({ tipo: 'estado', id: String(ids[2]), estado: 'fallida' });
       sim.alterarEstadoCuenta({
         tipo: 'agregar',
@@ -129,7 +129,7 @@ describe('reconciliation with the provider statement', () => {
           folio: 'X-9',
           id: '',
           dn: '5511112222',
-          monto: 30,
+          centavos: 3000,
           estado: 'exitosa',
           hora: `${dia}T20:00:00.000Z`,
         },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dia } from './lineas.ts';
 import { M } from './mensajes.ts';
-import { PLATAFORMAS } from './recargas.ts';
+import { etiquetaEstado, PLATAFORMAS } from './recargas.ts';
 
 /**
  * Reconciliation with the provider's daily statement (issue 22): per company, platform and day,
@@ -26,8 +26,16 @@ export const ETIQUETAS_DIFERENCIA: Record<TipoDiferencia, string> = {
   estado: M.conciliacionEstadoDistinto,
 };
 
-/** A provider's statement row status: only decided rows count. */
-export const ESTADOS_ESTADO_CUENTA = ['exitosa', 'fallida'] as const;
+/**
+ * A provider's statement row status: only decided rows count. `reembolsada`: charged, then the
+ * provider gave the money back (issue 44); against a successful top-up of ours it is a mismatch.
+ */
+export const ESTADOS_ESTADO_CUENTA = ['exitosa', 'fallida', 'reembolsada'] as const;
+export type EstadoEstadoCuenta = (typeof ESTADOS_ESTADO_CUENTA)[number];
+
+/** A mismatch's status as the screen and the Excel show it: a refund, or one of our statuses. */
+export const etiquetaEstadoDiferencia = (estado: string) =>
+  estado === 'reembolsada' ? M.conciliacionReembolsada : etiquetaEstado(estado);
 
 /**
  * Columns of an uploaded statement (first row, any order, case and accents ignored): the

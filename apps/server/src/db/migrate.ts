@@ -40,6 +40,7 @@ import * as m0036 from './migrations/0036_claves_vapid.ts';
 import * as m0037 from './migrations/0037_proveedor_ninguno.ts';
 import * as m0038 from './migrations/0038_referencia_unica.ts';
 import * as m0039 from './migrations/0039_llaves_prueba.ts';
+import * as m0041 from './migrations/0041_conciliacion_centavos.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0037_proveedor_ninguno': m0037,
   '0038_referencia_unica': m0038,
   '0039_llaves_prueba': m0039,
+  '0041_conciliacion_centavos': m0041,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -45,4 +45,6 @@ export const MENSAJES_CONCILIACIONES = {
   /** (propio) a pending top-up the statement shows refused */ conciliacionRechazadaEstadoCuenta:
     'Rechazada según el estado de cuenta del proveedor',
   /** (propio) */ conciliacionDiaFuturo: 'Solo se concilian días ya terminados',
+  /** (propio) a statement row charged and then refunded by the provider */ conciliacionReembolsada:
+    'Reembolsada',
 } as const;

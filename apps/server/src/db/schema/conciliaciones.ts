@@ -10,8 +10,9 @@ export interface ConciliacionesTable {
   origen: 'proveedor' | 'archivo';
   nuestras: number;
   suyas: number;
-  total_nuestro: number;
-  total_suyo: number;
+  /** Pesos with two decimals (numeric since 0041): read as text, written as text. */
+  total_nuestro: ColumnType<string, string, string>;
+  total_suyo: ColumnType<string, string, string>;
   falta_nuestra: number;
   falta_suya: number;
   monto: number;
@@ -28,8 +29,9 @@ export interface ConciliacionDiferenciasTable {
   recarga_id: number | null;
   folio: string;
   dn: string;
-  monto_nuestro: number | null;
-  monto_suyo: number | null;
+  /** Pesos with two decimals (numeric since 0041). */
+  monto_nuestro: ColumnType<string | null, string | null, string | null>;
+  monto_suyo: ColumnType<string | null, string | null, string | null>;
   estado_nuestro: string | null;
   estado_suyo: string | null;
   hora: Date | null;

@@ -3,32 +3,35 @@ import { COLUMNAS_ESTADO_CUENTA } from '@recargas/contracts/conciliaciones';
 import { instanteDeReloj } from '@recargas/contracts/fechas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { ErrorApi } from '../../lib/errores.ts';
-import type { FilaEstadoCuenta } from '../../providers/puerto.ts';
+import { centavosDe, estadoDe, type FilaEstadoCuenta } from '../../providers/estado-cuenta.ts';
 import * as subidas from '../subidas/service.ts';
 
 type Limites = ReturnType<typeof subidas.limitesSubida>;
 type Columna = (typeof COLUMNAS_ESTADO_CUENTA)[number];
 
-/** Header names a provider's file may use for each column (compared without case, accents or spaces). */
+/**
+ * Header names a provider's file may use for each column (compared without case, accents or
+ * spaces), ours and Reloadly's transactions report's; the first name found wins.
+ */
 const NOMBRES: Record<Columna, readonly string[]> = {
-  folio: ['FOLIO', 'FOLIO_PROVEEDOR'],
-  id: ['ID', 'NUESTRO_ID', 'ID_RECARGA', 'REFERENCIA'],
-  numero: ['NUMERO', 'DN', 'TELEFONO'],
-  monto: ['MONTO', 'IMPORTE'],
+  folio: ['FOLIO', 'FOLIO_PROVEEDOR', 'TRANSACTIONID', 'TRANSACTION_ID'],
+  id: ['ID', 'NUESTRO_ID', 'ID_RECARGA', 'REFERENCIA', 'CUSTOMIDENTIFIER', 'CUSTOM_IDENTIFIER'],
+  numero: ['NUMERO', 'DN', 'TELEFONO', 'RECIPIENTPHONE', 'RECIPIENT_PHONE'],
+  monto: [
+    'MONTO',
+    'IMPORTE',
+    'DELIVEREDAMOUNT',
+    'DELIVERED_AMOUNT',
+    'REQUESTEDAMOUNT',
+    'REQUESTED_AMOUNT',
+    'AMOUNT',
+  ],
   estatus: ['ESTATUS', 'ESTADO', 'STATUS'],
-  hora: ['HORA', 'FECHA', 'FECHA_HORA'],
+  hora: ['HORA', 'FECHA', 'FECHA_HORA', 'TRANSACTIONDATE', 'TRANSACTION_DATE', 'DATE'],
 };
 
-const ESTADOS: Record<string, FilaEstadoCuenta['estado']> = {
-  EXITOSA: 'exitosa',
-  EXITOSO: 'exitosa',
-  ACEPTADA: 'exitosa',
-  SUCCESSFUL: 'exitosa',
-  FALLIDA: 'fallida',
-  FALLIDO: 'fallida',
-  RECHAZADA: 'fallida',
-  FAILED: 'fallida',
-};
+/** Statuses of rows not decided yet: left out, as the provider's own statement leaves them. */
+const EN_PROCESO = new Set(['PROCESSING', 'PENDING', 'PENDIENTE', 'EN_PROCESO']);
 
 const ilegible = () => new ErrorApi(400, M.conciliacionArchivoIlegible);
 
@@ -40,7 +43,7 @@ const ilegible = () => new ErrorApi(400, M.conciliacionArchivoIlegible);
 export async function leerEstadoCuenta(ruta: string, tipo: 'xlsx' | 'csv', l: Limites, zona: string) {
   const hoja = tipo === 'xlsx' ? await leerXlsx(ruta, l) : leerCsv(await readFile(ruta), l);
   const indices = columnas(hoja.encabezados);
-  return hoja.filas.map((f) => filaDe(f.fila, f.valores, indices, zona));
+  return hoja.filas.flatMap((f) => filaDe(f.fila, f.valores, indices, zona) ?? []);
 }
 
 async function leerXlsx(ruta: string, l: Limites) {
@@ -54,7 +57,8 @@ function columnas(encabezados: string[]): Record<Columna, number> {
   const indices = {} as Record<Columna, number>;
   const faltan: string[] = [];
   for (const c of COLUMNAS_ESTADO_CUENTA) {
-    const i = normales.findIndex((h) => NOMBRES[c].includes(h));
+    const nombre = NOMBRES[c].find((n) => normales.includes(n));
+    const i = nombre ? normales.indexOf(nombre) : -1;
     if (i < 0 && c !== 'hora') faltan.push(c);
     indices[c] = i;
   }
@@ -63,16 +67,23 @@ function columnas(encabezados: string[]): Record<Columna, number> {
   return indices;
 }
 
-function filaDe(fila: number, valores: string[], i: Record<Columna, number>, zona: string): FilaEstadoCuenta {
+/** A row checked whole; undefined: a row the provider has not decided yet. */
+function filaDe(
+  fila: number,
+  valores: string[],
+  i: Record<Columna, number>,
+  zona: string,
+): FilaEstadoCuenta | undefined {
   const v = (c: Columna) => (i[c] < 0 ? '' : (valores[i[c]] ?? '').trim());
   const mal = (detalle: string) => new ErrorApi(400, texto('conciliacionFilaInvalida', { fila, detalle }));
   const folio = v('folio');
   const id = v('id');
   if (!folio && !id) throw mal(`${M.conciliacionFolio} / ${M.conciliacionId}`);
   if (id && !/^\d{1,10}$/.test(id)) throw mal(M.conciliacionId);
-  const monto = Number(v('monto').replace(/[$,\s]/g, ''));
-  if (!Number.isInteger(monto) || monto <= 0 || monto > 100_000) throw mal(M.conciliacionMontoSuyo);
-  const estado = ESTADOS[subidas.normalizarEncabezado(v('estatus'))];
+  const centavos = centavosDe(v('monto'));
+  if (centavos === undefined) throw mal(M.conciliacionMontoSuyo);
+  if (EN_PROCESO.has(subidas.normalizarEncabezado(v('estatus')))) return undefined;
+  const estado = estadoDe(v('estatus'));
   if (!estado) throw mal(M.conciliacionEstadoSuyo);
   const hora = v('hora');
   // A time without a zone is the company's clock (issue 41); one with a zone is that instant.
@@ -83,7 +94,7 @@ function filaDe(fila: number, valores: string[], i: Record<Columna, number>, zon
     folio: folio.slice(0, 60),
     id,
     dn: v('numero').slice(0, 20),
-    monto,
+    centavos,
     estado,
     hora: Number.isNaN(t) ? '' : new Date(t).toISOString(),
   };

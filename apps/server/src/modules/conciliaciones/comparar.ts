@@ -1,6 +1,7 @@
 import type { TipoDiferencia } from '@recargas/contracts/conciliaciones';
 import { M } from '@recargas/contracts/mensajes';
-import type { FilaEstadoCuenta, ResultadoConsulta } from '../../providers/puerto.ts';
+import { type FilaEstadoCuenta, pesosDe } from '../../providers/estado-cuenta.ts';
+import type { ResultadoConsulta } from '../../providers/puerto.ts';
 import type { NuevaDiferencia } from './repo.ts';
 
 /** One of our top-ups of the day, as the comparison reads it. */
@@ -18,6 +19,10 @@ export interface Nuestra {
 export type Diferencia = Required<NuevaDiferencia>;
 
 const abierta = (estado: string) => estado !== 'exitosa' && estado !== 'fallida';
+
+/** Whether both sides say the same: a refund is not a charge, so it agrees with a failed row. */
+const mismoEstado = (nuestro: string, suyo: FilaEstadoCuenta['estado']) =>
+  nuestro === (suyo === 'reembolsada' ? 'fallida' : suyo);
 
 /**
  * Each statement row with our row of the same id, else of the same folio (a provider that lost
@@ -54,12 +59,14 @@ export function porAsentar(nuestras: readonly Nuestra[], suyas: readonly FilaEst
 }
 
 const hora = (t: string) => (t ? new Date(t) : null);
-const suma = (xs: readonly { monto: number }[]) => xs.reduce((s, x) => s + x.monto, 0);
+const centavos = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
 /**
  * The day's comparison: counts, totals of successful top-ups on each side, and every mismatch:
  * a statement row we do not have, a row of ours (not failed) the statement lacks, a different
- * amount, a different status. Our failed rows the provider never listed agree: nothing charged.
+ * amount (compared in centavos: 50.00 is 50, 49.50 is not), a different status. Our failed rows
+ * the provider never listed agree: nothing charged. A refund after our success is a status
+ * mismatch for a person to settle: the money came back to the account, our row says charged.
  */
 export function comparar(nuestras: readonly Nuestra[], suyas: readonly FilaEstadoCuenta[]) {
   const { pares, sobran } = emparejar(nuestras, suyas);
@@ -69,8 +76,8 @@ export function comparar(nuestras: readonly Nuestra[], suyas: readonly FilaEstad
     recarga_id: n?.id ?? null,
     folio: s?.folio || n?.folio || '',
     dn: s?.dn || n?.dn || n?.icc || '',
-    monto_nuestro: n?.monto ?? null,
-    monto_suyo: s?.monto ?? null,
+    monto_nuestro: n ? pesosDe(n.monto * 100) : null,
+    monto_suyo: s ? pesosDe(s.centavos) : null,
     estado_nuestro: n?.estado ?? null,
     estado_suyo: s?.estado ?? null,
     hora: s ? hora(s.hora) : (n?.creada ?? null),
@@ -78,20 +85,20 @@ export function comparar(nuestras: readonly Nuestra[], suyas: readonly FilaEstad
   for (const { suya, nuestra } of pares) {
     if (!nuestra) diferencias.push(de('faltaNuestra', undefined, suya));
     else {
-      if (nuestra.monto !== suya.monto) diferencias.push(de('monto', nuestra, suya));
-      if (nuestra.estado !== suya.estado) diferencias.push(de('estado', nuestra, suya));
+      if (nuestra.monto * 100 !== suya.centavos) diferencias.push(de('monto', nuestra, suya));
+      if (!mismoEstado(nuestra.estado, suya.estado)) diferencias.push(de('estado', nuestra, suya));
     }
   }
   for (const n of sobran) if (n.estado !== 'fallida') diferencias.push(de('faltaSuya', n, undefined));
   const cuenta = (t: TipoDiferencia) => diferencias.filter((d) => d.tipo === t).length;
-  const totalNuestro = suma(nuestras.filter((n) => n.estado === 'exitosa'));
-  const totalSuyo = suma(suyas.filter((s) => s.estado === 'exitosa'));
+  const totalNuestro = centavos(nuestras.filter((n) => n.estado === 'exitosa').map((n) => n.monto * 100));
+  const totalSuyo = centavos(suyas.filter((s) => s.estado === 'exitosa').map((s) => s.centavos));
   return {
     resumen: {
       nuestras: nuestras.length,
       suyas: suyas.length,
-      total_nuestro: totalNuestro,
-      total_suyo: totalSuyo,
+      total_nuestro: pesosDe(totalNuestro),
+      total_suyo: pesosDe(totalSuyo),
       falta_nuestra: cuenta('faltaNuestra'),
       falta_suya: cuenta('faltaSuya'),
       monto: cuenta('monto'),

@@ -39,18 +39,6 @@ export const recargasDelDia = (db: Db, empresaId: number, proveedorId: number, d
     .orderBy('id')
     .execute();
 
-/** Our rows named by the statement's ids that fall outside the day (taken on another day). */
-export const recargasPorIds = (db: Db, empresaId: number, proveedorId: number, ids: number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('recargas')
-        .select(['id', 'folio', 'dn', 'icc', 'monto', 'estado', 'creada'])
-        .where('empresa_id', '=', empresaId)
-        .where('proveedor_id', '=', proveedorId)
-        .where('id', 'in', ids)
-        .execute();
-
 export type NuevaConciliacion = Omit<Insertable<ConciliacionesTable>, 'id' | 'creada'>;
 export type NuevaDiferencia = Omit<Insertable<ConciliacionDiferenciasTable>, 'id' | 'conciliacion_id'>;
 
@@ -93,7 +81,7 @@ const resumen = (db: Db) =>
     .selectFrom('conciliaciones as c')
     .innerJoin('proveedores as p', 'p.id', 'c.proveedor_id')
     .selectAll('c')
-    .select(['p.numero', 'p.nombre']);
+    .select(['p.numero', 'p.nombre', sql<string>`c.total_nuestro - c.total_suyo`.as('diferencia')]);
 
 export type FilaResumen = Awaited<ReturnType<typeof porId>> & {};
 

@@ -1,6 +1,7 @@
 import {
   CURSOR_DIA,
   ETIQUETAS_DIFERENCIA,
+  etiquetaEstadoDiferencia,
   type PeticionConciliar,
   type ResumenDia,
   TITULOS_DIAS,
@@ -9,7 +10,6 @@ import {
 import { ajustesEmpresa } from '@recargas/contracts/empresas';
 import { fechaHora } from '@recargas/contracts/fechas';
 import { M } from '@recargas/contracts/mensajes';
-import { etiquetaEstado } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { hoyEn, sumarDias } from '../../lib/fechas.ts';
@@ -121,8 +121,6 @@ export async function conciliarAyer(ctx: Ctx) {
 }
 
 function resumenDe(f: repo.FilaResumen): ResumenDia {
-  const totalNuestro = Number(f.total_nuestro);
-  const totalSuyo = Number(f.total_suyo);
   return {
     id: f.id,
     dia: f.dia,
@@ -131,9 +129,10 @@ function resumenDe(f: repo.FilaResumen): ResumenDia {
     origen: f.origen,
     nuestras: f.nuestras,
     suyas: f.suyas,
-    totalNuestro,
-    totalSuyo,
-    diferencia: totalNuestro - totalSuyo,
+    // Exact decimals from the database (numeric), subtracted there: JSON numbers only to show.
+    totalNuestro: Number(f.total_nuestro),
+    totalSuyo: Number(f.total_suyo),
+    diferencia: Number(f.diferencia),
     faltaNuestra: f.falta_nuestra,
     faltaSuya: f.falta_suya,
     monto: f.monto,
@@ -178,8 +177,8 @@ export async function dia(
       recarga: d.recarga_id,
       folio: d.folio,
       dn: d.dn,
-      montoNuestro: d.monto_nuestro,
-      montoSuyo: d.monto_suyo,
+      montoNuestro: d.monto_nuestro === null ? null : Number(d.monto_nuestro),
+      montoSuyo: d.monto_suyo === null ? null : Number(d.monto_suyo),
       estadoNuestro: d.estado_nuestro,
       estadoSuyo: d.estado_suyo,
       hora: d.hora?.toISOString() ?? null,
@@ -247,8 +246,8 @@ export const exportarDia: Exportador = async (ctx, u, p) => {
             d.dn,
             d.montoNuestro,
             d.montoSuyo,
-            d.estadoNuestro && etiquetaEstado(d.estadoNuestro),
-            d.estadoSuyo && etiquetaEstado(d.estadoSuyo),
+            d.estadoNuestro && etiquetaEstadoDiferencia(d.estadoNuestro),
+            d.estadoSuyo && etiquetaEstadoDiferencia(d.estadoSuyo),
             fechaHora(d.hora, zona),
           ].map(texto),
         );

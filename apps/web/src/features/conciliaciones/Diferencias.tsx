@@ -1,9 +1,13 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Diferencia, ETIQUETAS_DIFERENCIA, type ResumenDia } from '@recargas/contracts/conciliaciones';
+import {
+  type Diferencia,
+  ETIQUETAS_DIFERENCIA,
+  etiquetaEstadoDiferencia,
+  type ResumenDia,
+} from '@recargas/contracts/conciliaciones';
 import { M } from '@recargas/contracts/mensajes';
-import { etiquetaEstado } from '@recargas/contracts/recargas';
 import { fechaHoraEmpresa } from '../../lib/fechas.ts';
 import { BotonExcel } from '../../ui/BotonExcel.tsx';
 import { type Columna, TablaInfinita } from '../../ui/TablaInfinita.tsx';
@@ -11,7 +15,7 @@ import { useDiferencias } from './api.ts';
 import { pesos, plataformaDe } from './formato.ts';
 
 const monto = (v: number | null) => (v === null ? '' : pesos.format(v));
-const estado = (v: string | null) => (v === null ? '' : etiquetaEstado(v));
+const estado = (v: string | null) => (v === null ? '' : etiquetaEstadoDiferencia(v));
 
 const COLUMNAS: Columna<Diferencia>[] = [
   {
