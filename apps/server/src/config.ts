@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PLAZOS_POR_DEFECTO, type PlazosBase } from './db/plazos.ts';
 import { bandera, entero, faltaEn, saltosOProxies, texto, una, url, validar } from './lib/entorno.ts';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
+import { type CuentasTaecel, cuentasTaecel } from './providers/taecel-cuenta.ts';
 import { SALDO_SIMULADO } from './providers/simulador.ts';
 
 /** Settings from the environment (listed in .env.example). */
@@ -61,6 +62,8 @@ export interface Config {
   providerTimeoutMs: number;
   /** Reloadly accounts by name, from RELOADLY_<CUENTA>_CLIENT_ID/_CLIENT_SECRET/_AUDIENCE/_URL. */
   reloadly: CuentasReloadly;
+  /** TAECEL accounts by name, from TAECEL_<CUENTA>_KEY/_NIP/_URL. */
+  taecel: CuentasTaecel;
   /** Seconds after a top-up is written before its reconciliation job first looks at it. */
   reconciliarTras: number;
   /** Age (seconds) of an open top-up before the sweep gives it a reconciliation job. */
@@ -337,6 +340,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerSimUrl2: v.PROVIDER_SIM_URL_2,
     providerTimeoutMs: v.PROVIDER_TIMEOUT_MS,
     reloadly: cuentasReloadly(env, v.NODE_ENV === 'production' && !v.PROVEEDOR_SIMULADO),
+    taecel: cuentasTaecel(env),
     reconciliarTras: v.RECONCILIAR_TRAS,
     graciaNoEncontrada: v.GRACIA_NO_ENCONTRADA,
     barridoTras: v.BARRIDO_TRAS,

@@ -21,10 +21,10 @@ export class ProveedorMedido implements puerto.ProveedorRecargas {
     }
   }
 
-  async status(id: string): Promise<puerto.ResultadoConsulta> {
+  async status(id: string, consulta?: puerto.ConsultaEstado): Promise<puerto.ResultadoConsulta> {
     const fin = latenciaProveedor.startTimer({ proveedor: this.proveedor, operacion: 'status' });
     try {
-      return await this.adaptador.status(id);
+      return await this.adaptador.status(id, consulta);
     } finally {
       fin();
     }

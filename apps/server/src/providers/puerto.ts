@@ -1,7 +1,6 @@
 import type { Carrier } from '@recargas/contracts/carriers';
 import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
-import type { FilaEstadoCuenta } from './estado-cuenta.ts';
 
 /** One top-up as a provider sees it; `id` is ours and travels with the call. */
 export interface Envio {
@@ -38,7 +37,36 @@ export type ResultadoConsulta =
   | { estado: 'no-encontrada' }
   | { estado: 'desconocida'; motivo: string };
 
-export { type FilaEstadoCuenta, SinEstadoCuenta } from './estado-cuenta.ts';
+/**
+ * One row of a provider's daily statement (issue 22): a top-up it charged or refused, under
+ * our id (empty when the provider lost it) and its folio (empty for a refused one).
+ */
+export interface FilaEstadoCuenta {
+  folio: string;
+  id: string;
+  dn: string;
+  monto: number;
+  estado: 'exitosa' | 'fallida';
+  /** ISO time the provider took it. */
+  hora: string;
+}
+
+/** A provider whose adapter has no statement call (the administrator uploads the file instead). */
+export class SinEstadoCuenta extends Error {}
+
+/**
+ * What a status call may need besides our id, for a provider that never knew it (TAECEL: no
+ * idempotency key): the row's number, carrier and amount, when it was sent, and (read only when
+ * asked) our other rows on that platform of the same number and amount sent within `ms` of it,
+ * so a sale that may be another row's is never taken for this one.
+ */
+export interface ConsultaEstado {
+  dn: string;
+  carrier: Carrier;
+  monto: number;
+  enviada: Date;
+  otras(ms: number): Promise<{ folio: string | null; abierta: boolean }[]>;
+}
 
 /** Balance per bag (Pagaqui: MOVISTAR and IUSA_UNEFON; Recargatodo: GENERAL). */
 export type Saldos = Record<string, number>;
@@ -46,12 +74,9 @@ export type Saldos = Record<string, number>;
 /** The top-up provider port of ARCHITECTURE.md; one adapter file per real provider. */
 export interface ProveedorRecargas extends ProveedorPortabilidad {
   send(envio: Envio): Promise<ResultadoEnvio>;
-  status(id: string): Promise<ResultadoConsulta>;
+  status(id: string, consulta?: ConsultaEstado): Promise<ResultadoConsulta>;
   balance(): Promise<Saldos>;
-  /**
-   * The adapter's statement source: one day (yyyy-mm-dd in `zona`) as normalized rows
-   * (estado-cuenta.ts); throws SinEstadoCuenta when it has none, anything else when unreadable.
-   */
+  /** The statement of one day (yyyy-mm-dd in `zona`); throws when it cannot be read. */
   estadoDeCuenta(dia: string, zona: string): Promise<FilaEstadoCuenta[]>;
 }
 

@@ -8,9 +8,11 @@ import { CatalogoReloadly, ProveedorReloadly } from './reloadly.ts';
 import { type CuentasReloadly, SesionReloadly } from './reloadly-sesion.ts';
 import { Simulador, saldosIniciales } from './simulador.ts';
 import { ProveedorSimulado } from './simulador-local.ts';
+import { CatalogoTaecel, ProveedorTaecel } from './taecel.ts';
+import { ClienteTaecel, type CuentasTaecel } from './taecel-cuenta.ts';
 
-/** The adapter kinds a provider row may name (0025, 0037); `ninguno`: no provider yet. */
-export const ADAPTADORES = ['simulador', 'reloadly', 'ninguno'] as const;
+/** The adapter kinds a provider row may name (0025, 0037, 0040); `ninguno`: no provider yet. */
+export const ADAPTADORES = ['simulador', 'reloadly', 'taecel', 'ninguno'] as const;
 export type Adaptador = (typeof ADAPTADORES)[number];
 
 /** A provider row: platform 1 (Recargatodo) or 2 (Pagaqui) of one company. */
@@ -21,7 +23,7 @@ export interface FilaProveedor {
   adaptador: string;
   /** Platform number (1, 2); PROVIDER_SIM_URL_2 serves number 2 when set. */
   numero?: number;
-  /** The Reloadly account's name (RELOADLY_<CUENTA>_*) of a `reloadly` row (0025). */
+  /** The account's name (RELOADLY_<CUENTA>_*, TAECEL_<CUENTA>_*) of a `reloadly` or `taecel` row. */
   cuenta: string | null;
   /** Operator ids per carrier that override the mapping read from Reloadly (0025). */
   operadores: Record<string, number>;
@@ -30,7 +32,10 @@ export interface FilaProveedor {
 /** The settings the adapters read; whether the simulator may answer is never left to a default. */
 type AjustesRegistro = Pick<Config, 'simuladorPermitido'> &
   Partial<
-    Pick<Config, 'providerSimUrl' | 'providerSimUrl2' | 'providerTimeoutMs' | 'reloadly' | 'simuladorSaldo'>
+    Pick<
+      Config,
+      'providerSimUrl' | 'providerSimUrl2' | 'providerTimeoutMs' | 'reloadly' | 'taecel' | 'simuladorSaldo'
+    >
   >;
 
 /** What makes a row's adapter: another value (set-provider, a hand edit) makes a new one. */
@@ -47,6 +52,7 @@ const huella = (f: FilaProveedor) => `${f.adaptador}|${f.cuenta ?? ''}|${JSON.st
 export class RegistroProveedores {
   private readonly adaptadores = new Map<number, { huella: string; adaptador: ProveedorRecargas }>();
   private readonly cuentas = new Map<string, { sesion: SesionReloadly; catalogo: CatalogoReloadly }>();
+  private readonly cuentasTaecel = new Map<string, { cliente: ClienteTaecel; catalogo: CatalogoTaecel }>();
   /** In-process simulators by provider row, for tests and benchmarks to inspect and steer. */
   readonly simuladores = new Map<number, Simulador>();
 
@@ -54,6 +60,7 @@ export class RegistroProveedores {
   private readonly simUrl2: string | undefined;
   private readonly timeoutMs: number;
   private readonly reloadly: CuentasReloadly;
+  private readonly taecel: CuentasTaecel;
   private readonly saldoSimulado: number | undefined;
   private readonly simuladorPermitido: boolean;
 
@@ -66,6 +73,7 @@ export class RegistroProveedores {
     this.simUrl2 = config.providerSimUrl2;
     this.timeoutMs = config.providerTimeoutMs ?? 5000;
     this.reloadly = config.reloadly ?? {};
+    this.taecel = config.taecel ?? {};
     this.saldoSimulado = config.simuladorSaldo;
   }
 
@@ -90,6 +98,8 @@ export class RegistroProveedores {
     if (this.cerrada(fila)) return 'simulador no permitido (PROVEEDOR_SIMULADO)';
     if (fila.adaptador === 'reloadly' && !this.reloadly[fila.cuenta ?? ''])
       return `sin credenciales RELOADLY_${fila.cuenta}_*`;
+    if (fila.adaptador === 'taecel' && !this.taecel[fila.cuenta ?? ''])
+      return `sin credenciales TAECEL_${fila.cuenta}_*`;
     return undefined;
   }
 
@@ -103,6 +113,8 @@ export class RegistroProveedores {
         this.simulado(fila),
         this.log,
       );
+    if (fila.adaptador === 'taecel')
+      return new ProveedorTaecel(this.cuentaTaecel(fila), this.simulado(fila), this.log);
     throw new Error(`Adaptador de proveedor desconocido: ${fila.adaptador}`);
   }
 
@@ -132,6 +144,23 @@ export class RegistroProveedores {
       const sesion = new SesionReloadly(cuenta, this.timeoutMs, this.log);
       c = { sesion, catalogo: new CatalogoReloadly(sesion) };
       this.cuentas.set(nombre, c);
+    }
+    return c;
+  }
+
+  /** The client of a TAECEL row's account (one product list per account); undefined without credentials. */
+  private cuentaTaecel(fila: FilaProveedor) {
+    const nombre = fila.cuenta ?? '';
+    const cuenta = this.taecel[nombre];
+    if (!cuenta) {
+      this.log?.error({ proveedor: fila.id, cuenta: nombre }, `taecel: no TAECEL_${nombre}_KEY set`);
+      return undefined;
+    }
+    let c = this.cuentasTaecel.get(nombre);
+    if (!c) {
+      const cliente = new ClienteTaecel(cuenta, this.timeoutMs, this.log);
+      c = { cliente, catalogo: new CatalogoTaecel(cliente) };
+      this.cuentasTaecel.set(nombre, c);
     }
     return c;
   }

@@ -22,8 +22,8 @@ export interface OperadorReloadly {
   localMaxAmount?: number | null;
 }
 
-/** Our carrier codes by the names Reloadly gives their Mexican operators. */
-const NOMBRES: Record<Carrier, RegExp> = {
+/** Our carrier codes by the names Reloadly (and TAECEL's products) give the Mexican operators. */
+export const NOMBRES: Record<Carrier, RegExp> = {
   T: /telcel/i,
   M: /movistar/i,
   U: /unefon/i,

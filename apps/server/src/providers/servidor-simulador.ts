@@ -2,12 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { Alteracion } from './estado-cuenta.ts';
 import type { Envio, SolicitudPorta } from './puerto.ts';
 import { leer, sandboxReloadly } from './sandbox-reloadly.ts';
+import { sandboxTaecel } from './sandbox-taecel.ts';
 import { type Fallas, SIN_FALLAS, Simulador, saldosIniciales } from './simulador.ts';
 
 /**
  * The provider simulator as its own HTTP server: one simulated account per first path segment
  * (/1-recargatodo/..., /1-pagaqui/...; an account ending in pagaqui has Pagaqui's two bags), faults set with PUT /fallas, ledger at GET /libro.
- * Under /reloadly it is also Reloadly's API (sandbox-reloadly.ts), with the same faults and ledger.
+ * Under /reloadly it is also Reloadly's API (sandbox-reloadly.ts), under /taecel TAECEL's
+ * (sandbox-taecel.ts), with the same faults and ledger.
  * A timeout holds the answer for `esperaTimeoutMs`, longer than any client waits.
  */
 export function servidorSimulador(
@@ -26,6 +28,7 @@ export function servidorSimulador(
   const espera = opciones.esperaTimeoutMs ?? 30_000;
   const pendientes = new Set<NodeJS.Timeout>();
   const reloadly = sandboxReloadly(cuenta, espera, pendientes);
+  const taecel = sandboxTaecel(cuenta, espera, pendientes);
 
   const server: Server = createServer(async (req, res) => {
     const responder = (status: number, cuerpo: unknown) => {
@@ -37,6 +40,7 @@ export function servidorSimulador(
       const [, primero = '', segundo, tercero] = url.pathname.split('/');
       if (primero === 'reloadly')
         return await reloadly.atender(req, res, url.pathname.slice('/reloadly'.length), url.searchParams);
+      if (primero === 'taecel') return await taecel.atender(req, res, url.pathname.slice('/taecel'.length));
       if (req.method === 'PUT' && primero === 'fallas') {
         fallas = { ...fallas, ...(await leer(req)) };
         for (const s of cuentas.values()) s.configurar(fallas);
@@ -116,5 +120,5 @@ export function servidorSimulador(
   server.on('close', () => {
     for (const t of pendientes) clearTimeout(t);
   });
-  return { server, cuentas: cuenta, reloadly: reloadly.estado };
+  return { server, cuentas: cuenta, reloadly: reloadly.estado, taecel };
 }

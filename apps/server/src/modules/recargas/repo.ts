@@ -153,6 +153,23 @@ export const contarConsulta = (db: Db, id: number) =>
     .where('id', '=', id)
     .execute();
 
+/**
+ * The company's other rows on the same platform of the same number and amount created within
+ * `ms` of `cuando` (a provider without our ids tells its sales apart by these: TAECEL).
+ */
+export const vecinas = (db: Db, f: Recarga, cuando: Date, ms: number) =>
+  db
+    .selectFrom('recargas')
+    .select(['folio', 'estado'])
+    .where('empresa_id', '=', f.empresa_id)
+    .where('creada', '>=', new Date(cuando.getTime() - ms))
+    .where('creada', '<=', new Date(cuando.getTime() + ms))
+    .where('proveedor_id', '=', f.proveedor_id)
+    .where('dn', '=', f.dn)
+    .where('monto', '=', f.monto)
+    .where('id', '<>', f.id)
+    .execute();
+
 /** Open rows older than `segundos`, oldest first (the sweep). */
 export const abiertas = (db: Db, segundos: number, limite: number) =>
   db

@@ -350,9 +350,20 @@ export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
   if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return true;
   await repo.contarConsulta(ctx.db, id);
   const proveedor = ctx.proveedores.de(await repo.proveedorPorId(ctx.db, fila.proveedor_id));
-  const r = await proveedor.status(String(id));
+  const enviada = fila.enviada ?? fila.creada;
+  const r = await proveedor.status(String(id), {
+    dn: fila.dn,
+    carrier: fila.compania as Carrier,
+    monto: fila.monto,
+    enviada,
+    otras: async (ms) =>
+      (await repo.vecinas(ctx.db, fila, enviada, ms)).map((o) => ({
+        folio: o.folio,
+        abierta: o.estado === 'pendiente' || o.estado === 'enviada',
+      })),
+  });
   if (r.estado === 'no-encontrada') {
-    const edad = Date.now() - (fila.enviada ?? fila.creada).getTime();
+    const edad = Date.now() - enviada.getTime();
     if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
     const por = { mensaje: M.recargaNoConfirmada, falla: 'no_confirmada' } as const;
     return decidida(await fallar(ctx, fila, por, auditoria.CONCILIACION));

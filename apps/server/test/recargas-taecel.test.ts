@@ -1,0 +1,239 @@
+import type { AddressInfo } from 'node:net';
+import { M, texto } from '@recargas/contracts/mensajes';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsultaEstado, Envio } from '../src/providers/puerto.ts';
+import {
+  NIP_SANDBOX_TAECEL,
+  NUMERO_PRUEBA_TAECEL,
+  PRODUCTOS_TAECEL,
+} from '../src/providers/sandbox-taecel.ts';
+import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
+import { SIN_FALLAS, Simulador } from '../src/providers/simulador.ts';
+import { ProveedorSimulado } from '../src/providers/simulador-local.ts';
+import { CatalogoTaecel, elegirProducto, ProveedorTaecel } from '../src/providers/taecel.ts';
+import {
+  ClienteTaecel,
+  type CuentaTaecel,
+  centavos,
+  cuentasTaecel,
+  URL_TAECEL,
+} from '../src/providers/taecel-cuenta.ts';
+
+/**
+ * The TAECEL adapter over HTTP against the simulator's /taecel sandbox: credentials from the
+ * environment, products and balances, and exactly-once without an idempotency key: a send is
+ * never repeated, a lost answer is decided by StatusTXN or by the day's sales, and two possible
+ * sales leave the top-up open.
+ */
+let sim: ReturnType<typeof servidorSimulador>;
+let url: string;
+let cuenta: CuentaTaecel;
+
+beforeAll(async () => {
+  sim = servidorSimulador({ esperaTimeoutMs: 1500 });
+  await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
+  url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  cuenta = cuentasTaecel({
+    TAECEL_PRUEBA_KEY: 'llave-prueba',
+    TAECEL_PRUEBA_NIP: NIP_SANDBOX_TAECEL,
+    TAECEL_PRUEBA_URL: `${url}/taecel`,
+  }).PRUEBA as CuentaTaecel;
+});
+afterAll(async () => {
+  sim.server.closeAllConnections();
+  await new Promise((ok) => sim.server.close(ok));
+});
+const fallas = (f: Partial<typeof SIN_FALLAS>) =>
+  fetch(`${url}/fallas`, { method: 'PUT', body: JSON.stringify({ ...SIN_FALLAS, ...f }) });
+beforeEach(async () => {
+  await fallas({});
+});
+
+/** A fresh adapter: a new process, which knows no transID of an earlier one. */
+function adaptador(c: CuentaTaecel = cuenta, lineas: string[] = []) {
+  const log = { warn: (o: unknown, m: string) => lineas.push(JSON.stringify(o) + m) };
+  const cliente = new ClienteTaecel(c, 300, log as never);
+  return new ProveedorTaecel(
+    { cliente, catalogo: new CatalogoTaecel(cliente) },
+    new ProveedorSimulado(new Simulador()),
+    log as never,
+  );
+}
+
+let n = 0;
+const envio = (e: Partial<Envio> = {}): Envio => ({
+  id: `t-${++n}`,
+  dn: `55${String(10_000_000 + n).slice(-8)}`,
+  icc: '',
+  carrier: 'T',
+  monto: 50,
+  tipo: 'prueba',
+  ...e,
+});
+/** What reconciliation passes: the row's data and our other rows near it. */
+const consulta = (e: Envio, otras: { folio: string | null; abierta: boolean }[] = []): ConsultaEstado => ({
+  dn: e.dn,
+  carrier: e.carrier,
+  monto: e.monto,
+  enviada: new Date(),
+  otras: async () => otras,
+});
+/** Sales of a number in the sandbox's ledger. */
+const ventas = async (dn: string) =>
+  ((await (await fetch(`${url}/taecel/libro`)).json()) as Record<string, number>)[dn] ?? 0;
+
+describe('TAECEL accounts from configuration', () => {
+  it('key and NIP required, TAECEL host by default; a misspelt variable stops the start', () => {
+    expect(cuentasTaecel({ TAECEL_UNO_KEY: 'k', TAECEL_UNO_NIP: '1' }).UNO?.url).toBe(URL_TAECEL);
+    expect(() => cuentasTaecel({ TAECEL_UNO_KEY: 'k' })).toThrow(/TAECEL_UNO_NIP es obligatoria/);
+    expect(() => cuentasTaecel({ TAECEL_UNO_CLAVE: 'k' })).toThrow(/TAECEL_UNO_CLAVE no es una variable/);
+    expect(() =>
+      cuentasTaecel({ TAECEL_UNO_KEY: 'k', TAECEL_UNO_NIP: '1', TAECEL_UNO_URL: 'ftp://x' }),
+    ).toThrow(/TAECEL_UNO_URL/);
+  });
+
+  it('amounts are read as exact centavos', () => {
+    expect(centavos('1,234.50')).toBe(123_450);
+    expect(centavos('$50')).toBe(5000);
+    expect(centavos('0.1')).toBe(10);
+    expect(centavos('50.123')).toBeUndefined();
+  });
+});
+
+describe('TAECEL products and balance', () => {
+  it('airtime at the exact amount, else the open-amount product; bundles never', () => {
+    expect(elegirProducto(PRODUCTOS_TAECEL, 'T', 50).producto?.Codigo).toBe('TEL050');
+    expect(elegirProducto(PRODUCTOS_TAECEL, 'A', 37)).toMatchObject({
+      producto: { Codigo: 'ATTABIERTO' },
+      abierto: true,
+    });
+    expect(elegirProducto(PRODUCTOS_TAECEL, 'M', 37)).toEqual({ producto: undefined, hay: true });
+    expect(
+      elegirProducto(
+        PRODUCTOS_TAECEL.filter((p) => p.Categoria === '2'),
+        'T',
+        100,
+      ).producto,
+    ).toBeUndefined();
+  });
+
+  it('a wrong NIP is refused with TAECEL shape, nothing sold; its balance is the airtime bag', async () => {
+    const r = await fetch(`${url}/taecel/getBalance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'key=llave-prueba&nip=9999',
+    });
+    expect(await r.json()).toEqual({ success: false, error: 2, message: 'NIP incorrecto', data: null });
+    const malo = adaptador({ ...cuenta, nip: '9999' });
+    const e = envio();
+    expect(await malo.send(e)).toEqual({ estado: 'rechazada', mensaje: M.recargaNoConfirmada });
+    expect(await ventas(e.dn)).toBe(0);
+    expect((await adaptador().balance()).GENERAL).toBeGreaterThan(0);
+  });
+
+  it('a carrier amount it does not sell is refused before any sale', async () => {
+    const e = envio({ carrier: 'M', monto: 37 });
+    expect(await adaptador().send(e)).toEqual({
+      estado: 'rechazada',
+      mensaje: texto('montoNoPermitidoOperador', { monto: 37 }),
+    });
+    expect(await ventas(e.dn)).toBe(0);
+  });
+});
+
+describe('TAECEL exactly-once without an idempotency key', () => {
+  it('an answered sale: its transID is the folio, StatusTXN confirms it', async () => {
+    const p = adaptador();
+    const e = envio({ carrier: 'A', monto: 37 });
+    const r = await p.send(e);
+    expect(r).toMatchObject({ estado: 'aceptada' });
+    expect(await p.status(e.id)).toEqual(r);
+    expect(await ventas(e.dn)).toBe(1);
+  });
+
+  it('a timeout: another process finds the one sale by number, product, amount and time', async () => {
+    await fallas({ tasaTimeout: 1 });
+    const e = envio();
+    expect(await adaptador().send(e)).toEqual({ estado: 'desconocida', motivo: 'timeout' });
+    await fallas({});
+    expect(await adaptador().status(e.id, consulta(e))).toMatchObject({ estado: 'aceptada' });
+    expect(await ventas(e.dn)).toBe(1);
+  });
+
+  it('a 500 before the sale: not found, so never charged', async () => {
+    await fallas({ tasa5xx: 1, semilla: 3 });
+    const p = adaptador();
+    const hechas: Envio[] = [];
+    // The dice split 500s before and after the sale: send until one came before.
+    for (let i = 0; i < 10; i++) {
+      const e = envio();
+      expect(await p.send(e)).toMatchObject({ estado: 'desconocida' });
+      hechas.push(e);
+    }
+    await fallas({});
+    // One at a time: each is a new process's first calls, within the adapter's 300 ms.
+    const leidas: [number, string][] = [];
+    for (const e of hechas)
+      leidas.push([await ventas(e.dn), (await adaptador().status(e.id, consulta(e))).estado]);
+    for (const [v, r] of leidas) expect(r).toBe(v === 0 ? 'no-encontrada' : 'aceptada');
+  });
+
+  it('a late result stays in process, then is decided by StatusTXN', async () => {
+    await fallas({ demoraResultadoMs: 400 });
+    const p = adaptador();
+    const e = envio();
+    expect(await p.send(e)).toEqual({ estado: 'desconocida', motivo: 'en-proceso' });
+    expect(await p.status(e.id)).toEqual({ estado: 'en-proceso' });
+    await new Promise((ok) => setTimeout(ok, 450));
+    expect(await p.status(e.id)).toMatchObject({ estado: 'aceptada' });
+  });
+
+  it('two possible sales leave it open and logged; a sale another row holds is not this one', async () => {
+    await fallas({ tasaCaida: 1 });
+    const uno = envio();
+    const dos = envio({ dn: uno.dn });
+    const lineas: string[] = [];
+    expect((await adaptador().send(uno)).estado).toBe('desconocida');
+    expect((await adaptador().send(dos)).estado).toBe('desconocida');
+    await fallas({});
+    expect(await adaptador(cuenta, lineas).status(dos.id, consulta(dos))).toEqual({
+      estado: 'desconocida',
+      motivo: 'ambigua',
+    });
+    expect(lineas.join()).toMatch(/ambiguous sale/);
+    expect(lineas.join()).not.toContain(NIP_SANDBOX_TAECEL);
+    const ventaDeUno = (await adaptador().estadoDeCuenta(hoy(), 'America/Mexico_City')).filter(
+      (f) => f.dn === uno.dn,
+    );
+    expect(ventaDeUno).toHaveLength(2);
+    const suya = { folio: ventaDeUno[0]?.folio ?? '', abierta: false };
+    // One sale left, but another row of ours of that number is still open: it may be its own.
+    const abierta = { folio: null, abierta: true };
+    expect(await adaptador().status(dos.id, consulta(dos, [suya, abierta]))).toEqual({
+      estado: 'desconocida',
+      motivo: 'ambigua',
+    });
+    // Once the other is decided (its folio held), the one sale left is this one's.
+    const r = await adaptador().status(dos.id, consulta(dos, [suya]));
+    expect(r).toEqual({ estado: 'aceptada', folio: ventaDeUno[1]?.folio });
+    expect(await ventas(uno.dn)).toBe(2);
+  });
+
+  it('the test number is sold at once whatever the faults; the statement reads getSales', async () => {
+    await fallas({ tasaTimeout: 1 });
+    const e = envio({ dn: NUMERO_PRUEBA_TAECEL });
+    const r = await adaptador().send(e);
+    expect(r).toMatchObject({ estado: 'aceptada' });
+    const filas = await adaptador().estadoDeCuenta(hoy(), 'America/Mexico_City');
+    expect(filas).toContainEqual(
+      expect.objectContaining({
+        folio: (r as { folio: string }).folio,
+        dn: NUMERO_PRUEBA_TAECEL,
+        monto: 50,
+        estado: 'exitosa',
+      }),
+    );
+  });
+});
+
+const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
