@@ -229,7 +229,7 @@ describe('TAECEL exactly-once without an idempotency key', () => {
       expect.objectContaining({
         folio: (r as { folio: string }).folio,
         dn: NUMERO_PRUEBA_TAECEL,
-        monto: 50,
+        centavos: 5000,
         estado: 'exitosa',
       }),
     );

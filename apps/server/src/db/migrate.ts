@@ -38,8 +38,10 @@ import * as m0034 from './migrations/0034_lineas_dn_meses.ts';
 import * as m0035 from './migrations/0035_ventas_hora.ts';
 import * as m0036 from './migrations/0036_claves_vapid.ts';
 import * as m0037 from './migrations/0037_proveedor_ninguno.ts';
+import * as m0038 from './migrations/0038_referencia_unica.ts';
 import * as m0039 from './migrations/0039_llaves_prueba.ts';
 import * as m0040 from './migrations/0040_proveedor_taecel.ts';
+import * as m0041 from './migrations/0041_conciliacion_centavos.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -78,8 +80,10 @@ const MIGRACIONES: Record<string, Migration> = {
   '0035_ventas_hora': m0035,
   '0036_claves_vapid': m0036,
   '0037_proveedor_ninguno': m0037,
+  '0038_referencia_unica': m0038,
   '0039_llaves_prueba': m0039,
   '0040_proveedor_taecel': m0040,
+  '0041_conciliacion_centavos': m0041,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

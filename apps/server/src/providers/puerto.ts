@@ -1,6 +1,7 @@
 import type { Carrier } from '@recargas/contracts/carriers';
 import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
+import type { FilaEstadoCuenta } from './estado-cuenta.ts';
 
 /** One top-up as a provider sees it; `id` is ours and travels with the call. */
 export interface Envio {
@@ -37,22 +38,7 @@ export type ResultadoConsulta =
   | { estado: 'no-encontrada' }
   | { estado: 'desconocida'; motivo: string };
 
-/**
- * One row of a provider's daily statement (issue 22): a top-up it charged or refused, under
- * our id (empty when the provider lost it) and its folio (empty for a refused one).
- */
-export interface FilaEstadoCuenta {
-  folio: string;
-  id: string;
-  dn: string;
-  monto: number;
-  estado: 'exitosa' | 'fallida';
-  /** ISO time the provider took it. */
-  hora: string;
-}
-
-/** A provider whose adapter has no statement call (the administrator uploads the file instead). */
-export class SinEstadoCuenta extends Error {}
+export { type FilaEstadoCuenta, SinEstadoCuenta } from './estado-cuenta.ts';
 
 /**
  * What a status call may need besides our id, for a provider that never knew it (TAECEL: no
@@ -76,7 +62,10 @@ export interface ProveedorRecargas extends ProveedorPortabilidad {
   send(envio: Envio): Promise<ResultadoEnvio>;
   status(id: string, consulta?: ConsultaEstado): Promise<ResultadoConsulta>;
   balance(): Promise<Saldos>;
-  /** The statement of one day (yyyy-mm-dd in `zona`); throws when it cannot be read. */
+  /**
+   * The adapter's statement source: one day (yyyy-mm-dd in `zona`) as normalized rows
+   * (estado-cuenta.ts); throws SinEstadoCuenta when it has none, anything else when unreadable.
+   */
   estadoDeCuenta(dia: string, zona: string): Promise<FilaEstadoCuenta[]>;
 }
 

@@ -224,7 +224,7 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
           folio: d.estado === 'aceptada' ? d.folio : '',
           id: '',
           dn: String(v.Referencia ?? ''),
-          monto: (centavos(v.Monto) ?? 0) / 100,
+          centavos: centavos(v.Monto) ?? 0,
           estado: d.estado === 'aceptada' ? 'exitosa' : 'fallida',
           hora: hora.toISOString(),
         });
