@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { webhooksOpenApi } from '@recargas/contracts/api-v1';
 import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import { errorDeValidacion } from '@recargas/contracts/mensajes/validacion';
@@ -113,7 +114,10 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   await app.register(limites);
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12 (what zod writes) and a `webhooks` section for the signed events.
+      openapi: '3.1.0',
       info: { title: 'Portal de recargas', version: '1.1.0' },
+      webhooks: webhooksOpenApi(config.webhooksReintento),
       // The reseller API's /v1 calls (integraciones): an API key in X-Api-Key.
       components: {
         securitySchemes: { [ESQUEMA_SEGURIDAD]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type Endpoint } from '@recargas/contracts/acceso';
-import { respuestaError } from '@recargas/contracts/auth';
+import { ERRORES_DE_TODA_LLAMADA, erroresV1 } from '@recargas/contracts/api-v1';
 import * as contrato from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyRequest } from 'fastify';
@@ -56,15 +56,12 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    try {
-      const cuerpo = JSON.parse(payload) as { mensaje?: unknown; codigo?: unknown };
-      if (typeof cuerpo.mensaje !== 'string' || cuerpo.codigo !== undefined) return payload;
-      return JSON.stringify({ ...cuerpo, codigo: contrato.codigoDeError(reply.statusCode, cuerpo.mensaje) });
-    } catch {
-      return payload;
-    }
+  // Before the route's response schema checks it: that schema (the OpenAPI's) requires `codigo`.
+  app.addHook('preSerialization', async (_req, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
+    const cuerpo = payload as { mensaje?: unknown; codigo?: unknown };
+    if (typeof cuerpo.mensaje !== 'string' || cuerpo.codigo !== undefined) return payload;
+    return { ...cuerpo, codigo: contrato.codigoDeError(reply.statusCode, cuerpo.mensaje) };
   });
 
   // Counted per key once it is known (the access hook runs first), else per address.
@@ -79,6 +76,9 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
 
   /** A route's OpenAPI entry and the per-key limit. */
   const ruta = <S extends object>(summary: string, partes: S) => ({ ...v1(summary, partes), config });
+  /** The refusals any call may get (the key, its limit, the database), and a bad input's 400. */
+  const errores = erroresV1(...ERRORES_DE_TODA_LLAMADA);
+  const conEntrada = { ...errores, ...erroresV1(400) };
 
   app.post(
     API.recargas,
@@ -86,9 +86,17 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       headers: cabeceras,
       body: contrato.peticionV1Recarga,
       response: {
-        200: contrato.recargaV1,
-        202: contrato.recargaV1,
-        422: z.union([contrato.recargaV1, respuestaError]),
+        200: contrato.recargaV1.describe('Exitosa.'),
+        202: contrato.recargaV1.describe(
+          'Pendiente: el proveedor aún no decide (consulta o espera el webhook).',
+        ),
+        422: z
+          .union([contrato.recargaV1.extend({ codigo: z.string() }), contrato.errorV1])
+          .describe(
+            'Fallida (la recarga, con el codigo de su falla) o la misma Idempotency-Key con otro cuerpo.',
+          ),
+        ...conEntrada,
+        ...erroresV1(404, 409, 413, 415),
       },
     }),
     async (req, reply) => {
@@ -100,7 +108,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
     API.recargas,
     ruta('Recargas con una referencia', {
       querystring: contrato.consultaV1,
-      response: { 200: contrato.respuestaV1Lista },
+      response: { 200: contrato.respuestaV1Lista, ...conEntrada },
     }),
     async (req) => recargasV1.porReferencia(ctx, quien(req), req.query.referencia),
   );
@@ -108,20 +116,22 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
     API.recarga,
     ruta('Estado de una recarga (pendiente, exitosa o fallida) y su folio', {
       params: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
-      response: { 200: contrato.recargaV1 },
+      response: { 200: contrato.recargaV1, ...conEntrada, ...erroresV1(404) },
     }),
     async (req) => recargasV1.recarga(ctx, quien(req), req.params.id),
   );
   app.get(
     API.saldo,
     ruta('Recargas que el usuario de la llave aún puede hacer hoy', {
-      response: { 200: contrato.respuestaSaldo },
+      response: { 200: contrato.respuestaSaldo, ...errores },
     }),
     async (req) => recargasV1.saldo(ctx, quien(req)),
   );
   app.get(
     API.companias,
-    ruta('Compañías y montos permitidos', { response: { 200: contrato.respuestaCompanias } }),
+    ruta('Compañías y montos permitidos', {
+      response: { 200: contrato.respuestaCompanias, ...errores },
+    }),
     async (req) => integraciones.companias(ctx, quien(req)),
   );
 };
