@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Endpoint } from './acceso.ts';
 import { CODIGOS_CARRIER } from './carriers.ts';
+import { CODIGOS_FALLA } from './fallas-recarga.ts';
 import { M } from './mensajes.ts';
 import { esDn, esIcc, LIMITES_RECARGA } from './recargas.ts';
 
@@ -35,8 +36,13 @@ export const CABECERA_FIRMA = 'x-firma';
 export const puedeActuarComo = (creador: { nivel: number }, usuario: { nivel: number }) =>
   usuario.nivel >= creador.nivel;
 
-/** A key as shown: `rk_<prefix>_<secret>`; the prefix names the key, the secret is hashed. */
-export const FORMATO_LLAVE = /^rk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+/**
+ * A key as shown: `rk_<prefix>_<secret>`, a sandbox key `rk_test_<prefix>_<secret>`; the prefix
+ * names the key, the secret is hashed, and `test_` must match the key's kind.
+ */
+export const FORMATO_LLAVE = /^rk_(test_)?([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+/** The shown start of a key of each kind. */
+export const inicioLlave = (prueba: boolean) => (prueba ? 'rk_test_' : 'rk_');
 
 /** An IPv4 or IPv6 address or CIDR range, as typed on the screen. */
 const cidr = z
@@ -49,6 +55,8 @@ export const peticionLlave = z.object({
   /** The user the key acts as: its level, permissions and daily cap apply. */
   usuario: z.number().int().positive(),
   ips: z.array(cidr).max(50).default([]),
+  /** A sandbox key: its top-ups are answered by the simulator only, never sent nor counted. */
+  prueba: z.boolean().default(false),
 });
 export type PeticionLlave = z.output<typeof peticionLlave>;
 export const respuestaLlaveCreada = z.object({ id: z.number().int(), llave: z.string() });
@@ -63,6 +71,7 @@ export const llaveApi = z.object({
   creada: z.string(),
   ultimoUso: z.string().nullable(),
   revocada: z.string().nullable(),
+  prueba: z.boolean(),
 });
 export const respuestaLlaves = z.object({ llaves: z.array(llaveApi) });
 
@@ -117,10 +126,44 @@ export const recargaV1 = z.object({
   referencia: z.string().nullable(),
   /** Absent from POST's answer, which is the same for every repeat of its key. */
   creada: z.string().optional(),
+  /** Why it failed (fallas-recarga.ts), from its cause; null unless fallida. */
+  codigo: z.enum(CODIGOS_FALLA).nullable().optional(),
+  /** A sandbox key's top-up: answered by the simulator, never sent, charged nor stored. */
+  prueba: z.literal(true).optional(),
 });
 export type RecargaV1 = z.infer<typeof recargaV1>;
-export const respuestaV1Lista = z.object({ recargas: z.array(recargaV1) });
-export const consultaV1 = z.object({ referencia: z.string().trim().min(1).max(64) });
+/** A page of top-ups, newest first; `siguiente`: the `despues` of the next page, null at the end. */
+export const respuestaV1Lista = z.object({ recargas: z.array(recargaV1), siguiente: z.string().nullable() });
+
+/** A day (yyyy-mm-dd, the company's zone) or an ISO instant that names its offset (Z or ±hh:mm). */
+const instanteV1 = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/, M.fechaV1Invalida)
+  // A day that exists (Date.parse rolls 2026-02-30 over to March).
+  .refine((t) => {
+    const dia = t.slice(0, 10);
+    const d = new Date(`${dia}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(dia) && !Number.isNaN(Date.parse(t));
+  }, M.fechaV1Invalida);
+export const LIMITE_V1 = { porDefecto: 50, max: 200 } as const;
+/**
+ * GET /v1/recargas: by `referencia` (all its top-ups), or a keyset page filtered by time
+ * (`desde` inclusive, `hasta` exclusive; a day means its whole day) and estado.
+ */
+export const consultaV1 = z.object({
+  referencia: z.string().trim().min(1).max(64).optional(),
+  desde: instanteV1.optional(),
+  hasta: instanteV1.optional(),
+  estado: z.enum(ESTADOS_V1, M.estadoV1Invalido).optional(),
+  limite: z.coerce
+    .number(M.limiteV1Invalido)
+    .int(M.limiteV1Invalido)
+    .min(1, M.limiteV1Invalido)
+    .max(LIMITE_V1.max, M.limiteV1Invalido)
+    .default(LIMITE_V1.porDefecto),
+  despues: z.string().max(200).optional(),
+});
+export type ConsultaV1 = z.output<typeof consultaV1>;
 
 /** GET /v1/saldo: the key user's top-ups today, its daily cap and what is left of it. */
 export const respuestaSaldo = z.object({
@@ -140,8 +183,9 @@ export const respuestaCompanias = z.object({
 export const errorV1 = z.object({ mensaje: z.string(), codigo: z.string() });
 
 /**
- * Stable codes of `/v1` errors, by catalogue text first (the precise cause), else by status.
- * Integrators branch on these; the texts may be reworded.
+ * Stable codes of `/v1` errors that are not a top-up's failure (a top-up's comes from its cause:
+ * ErrorApi's `codigo`, fallas-recarga.ts): by catalogue text first, else by status. Integrators
+ * branch on these; the texts may be reworded.
  */
 export const CODIGO_POR_MENSAJE: Readonly<Record<string, string>> = {
   [M.llaveApiInvalida]: 'llave_invalida',
@@ -150,9 +194,6 @@ export const CODIGO_POR_MENSAJE: Readonly<Record<string, string>> = {
   [M.claveIdempotenciaInvalida]: 'idempotencia_invalida',
   [M.claveIdempotenciaReutilizada]: 'idempotencia_reutilizada',
   [M.referenciaRepetida]: 'referencia_repetida',
-  [M.montoNoPermitido]: 'monto_no_permitido',
-  [M.eligeMonto]: 'monto_requerido',
-  [M.lineaYaRecargada]: 'linea_ya_recargada',
   [M.demasiadasSolicitudes]: 'demasiadas_solicitudes',
   [M.sinPermiso]: 'sin_permiso',
   [M.noEncontrado]: 'no_encontrada',

@@ -43,8 +43,19 @@ export const MENSAJES_INTEGRACIONES = {
   /** (propio) */ idempotenciaRequerida: 'Falta la cabecera Idempotency-Key',
   /** (propio) */ ipsInvalidas: 'Rango de IP inválido: {ip}',
   /** (propio) */ webhookUrlInvalida: 'La URL del webhook debe ser https',
+  /** (propio) */ llavePrueba: 'Llave de prueba (solo simulador, sin cargos)',
+  /** (propio) */ llaveDePrueba: 'Prueba',
+  /** (propio) */ fechaV1Invalida:
+    'Fecha inválida: usa una fecha (2026-01-31) o fecha y hora ISO con zona (2026-01-31T18:00:00-06:00)',
+  /** (propio) */ limiteV1Invalido: 'El límite debe ser un número entero entre 1 y 200',
+  /** (propio) */ estadoV1Invalido: 'Estado inválido: usa pendiente, exitosa o fallida',
+  /** (propio) a sandbox key's scenario (number ending 01) */ pruebaNumeroInvalido:
+    'Prueba: número no válido para recarga',
+  /** (propio) a sandbox key's scenario (number ending 02) */ pruebaSaldoInsuficiente:
+    'Prueba: saldo insuficiente en la plataforma',
   /** (propio) */ webhookDireccionPrivada:
     'La URL del webhook no puede apuntar a una dirección privada, local o interna',
+  /** (propio) */ webhookSinResolver: 'No se pudo resolver el dominio de la URL del webhook',
   /** (propio) the delivery's recorded error: says nothing of the address found */
   entregaDireccionNoPermitida: 'Destino no permitido',
   /** (propio) */ referenciaRepetida: 'La referencia ya se usó en otra recarga de la empresa',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CODIGOS_FALLA, type CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { RecargaV1 } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import type { Ctx } from '../../contexto.ts';
@@ -7,6 +8,14 @@ import { ejecutorDe } from '../../jobs/colas.ts';
 import { caerEn } from '../../lib/fallas.ts';
 import * as repo from './repo-eventos.ts';
 import { programar } from './webhooks.ts';
+
+/** A failed row's code as its close wrote it; a row failed before codes were kept: `rechazada`. */
+export const codigoDe = (f: Pick<repo.FilaV1, 'estado' | 'falla'>): CodigoFalla | null =>
+  f.estado !== 'fallida'
+    ? null
+    : CODIGOS_FALLA.includes(f.falla as CodigoFalla)
+      ? (f.falla as CodigoFalla)
+      : 'rechazada';
 
 /** A top-up row as the API shows it: an old 'enviada' is still 'pendiente'. */
 export function recargaV1(
@@ -26,6 +35,7 @@ export function recargaV1(
     monto: verMonto ? r.monto : null,
     referencia,
     creada: r.creada.toISOString(),
+    codigo: codigoDe(r),
   };
 }
 

@@ -24,11 +24,12 @@ export type FilaV1 = Pick<
   | 'compania'
   | 'monto'
   | 'creada'
+  | 'falla'
 >;
 /** An API top-up that needs its event: its row and the reference of its link. */
 export type SinEvento = FilaV1 & { referencia_api: string | null };
 const FILA_V1 =
-  'r.id, r.empresa_id, r.estado, r.mensaje, r.folio, r.folio_externo, r.dn, r.icc, r.compania, r.monto, r.creada';
+  'r.id, r.empresa_id, r.estado, r.mensaje, r.folio, r.folio_externo, r.dn, r.icc, r.compania, r.monto, r.creada, r.falla';
 
 const DECIDIDAS = `select ${FILA_V1}, a.referencia as referencia_api
   from recargas_api a join recargas r on r.id = a.recarga_id and r.empresa_id = a.empresa_id

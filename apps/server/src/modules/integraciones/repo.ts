@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, sentencia } from '../../db/database.ts';
 import { enLotes, porBase } from '../../db/lotes.ts';
+import { type Cursor, claveCursor, despuesDe } from '../../lib/cursor.ts';
 
 /** A key as a `/v1` call finds it: the key and its user as a session would read them. */
 export interface LlaveActiva {
@@ -18,16 +19,17 @@ export interface LlaveActiva {
   version: number;
   permisos: string[];
   rutas: string[];
+  prueba: boolean;
 }
 
 // The keys first (materialized): planned generically (database.ts) on stale statistics, the
 // joined form scanned every key of every user of the company per call (13-22 ms with 200 keys,
 // bench:topups); this reads the keys by prefix, then their users by id (0.1 ms).
 const llavesActivas = sentencia<LlaveActiva>(`with k as materialized (
-    select id, prefijo, secreto_hash, ips, empresa_id, usuario_id from llaves_api
+    select id, prefijo, secreto_hash, ips, empresa_id, usuario_id, prueba from llaves_api
     where prefijo = any($1::text[]) and revocada is null
   )
-  select k.id, k.prefijo, k.secreto_hash, k.ips, k.empresa_id,
+  select k.id, k.prefijo, k.secreto_hash, k.ips, k.empresa_id, k.prueba,
     k.usuario_id, u.nivel, u.lider_id, u.cliente_id, u.max_recargas, u.is_monto, e.version,
     (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
       from usuario_permisos p where p.usuario_id = u.id) as permisos,
@@ -58,6 +60,7 @@ export const crearLlave = (
     prefijo: string;
     secreto_hash: string;
     ips: string[];
+    prueba: boolean;
   },
 ) => db.insertInto('llaves_api').values(f).returning('id').executeTakeFirstOrThrow();
 
@@ -75,6 +78,7 @@ export const llaves = (db: Db, empresaId: number) =>
       'k.creada',
       'k.ultimo_uso',
       'k.revocada',
+      'k.prueba',
     ])
     .where('k.empresa_id', '=', empresaId)
     .orderBy('k.id', 'desc')
@@ -120,6 +124,56 @@ export const porReferencia = (db: Db, empresaId: number, usuarioId: number, refe
     .orderBy('recarga_id', 'desc')
     .limit(100)
     .execute();
+
+/** A keyset page of the key user's top-ups: `estados` and [desde, hasta) optional. */
+export interface PaginaV1 {
+  empresaId: number;
+  usuarioId: number;
+  desde?: Date | undefined;
+  hasta?: Date | undefined;
+  estados?: readonly ('pendiente' | 'enviada' | 'exitosa' | 'fallida')[] | undefined;
+  cursor?: Cursor | undefined;
+  /** Rows to read: the page and one more (lib/cursor.ts paginaDe). */
+  n: number;
+}
+
+/** Read by index recargas_usuario_creada (usuario_id, creada desc, id desc), newest first. */
+export function paginaV1(db: Db, p: PaginaV1) {
+  let q = db
+    .selectFrom('recargas as r')
+    .select([
+      'r.id',
+      'r.empresa_id',
+      'r.usuario_id',
+      'r.estado',
+      'r.mensaje',
+      'r.folio',
+      'r.folio_externo',
+      'r.dn',
+      'r.icc',
+      'r.compania',
+      'r.monto',
+      'r.creada',
+      'r.falla',
+      claveCursor('r.creada').as('k'),
+    ])
+    .where('r.usuario_id', '=', p.usuarioId)
+    .where('r.empresa_id', '=', p.empresaId);
+  if (p.desde) q = q.where('r.creada', '>=', p.desde);
+  if (p.hasta) q = q.where('r.creada', '<', p.hasta);
+  if (p.estados) q = q.where('r.estado', 'in', [...p.estados]);
+  if (p.cursor) q = q.where(despuesDe('r.creada', 'r.id', p.cursor));
+  return q.orderBy('r.creada', 'desc').orderBy('r.id', 'desc').limit(p.n).execute();
+}
+
+/** A top-up's failure code (a POST answer built without it). */
+export const fallaDe = (db: Db, empresaId: number, id: number) =>
+  db
+    .selectFrom('recargas')
+    .select(['estado', 'falla'])
+    .where('empresa_id', '=', empresaId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export const crearWebhook = (db: Db, f: { empresa_id: number; url: string; secreto: string }) =>
   db.insertInto('webhooks').values(f).returning('id').executeTakeFirstOrThrow();

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
 import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
-import { FORMATO_LLAVE, type PeticionLlave, puedeActuarComo } from '@recargas/contracts/integraciones';
+import {
+  FORMATO_LLAVE,
+  inicioLlave,
+  type PeticionLlave,
+  puedeActuarComo,
+} from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { puedeElegirMonto } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
@@ -63,21 +68,23 @@ export async function crearLlave(ctx: Ctx, q: Admin, p: PeticionLlave) {
     prefijo,
     secreto_hash: sha256(secreto),
     ips: p.ips,
+    prueba: p.prueba,
   });
-  return { id, llave: `rk_${prefijo}_${secreto}` };
+  return { id, llave: `${inicioLlave(p.prueba)}${prefijo}_${secreto}` };
 }
 
 export const llaves = async (ctx: Ctx, q: Admin) => ({
   llaves: (await repo.llaves(ctx.db, q.empresaId)).map((k) => ({
     id: k.id,
     nombre: k.nombre,
-    prefijo: `rk_${k.prefijo}_…`,
+    prefijo: `${inicioLlave(k.prueba)}${k.prefijo}_…`,
     usuario: k.usuario_id,
     username: k.username,
     ips: k.ips,
     creada: k.creada.toISOString(),
     ultimoUso: k.ultimo_uso?.toISOString() ?? null,
     revocada: k.revocada?.toISOString() ?? null,
+    prueba: k.prueba,
   })),
 });
 
@@ -121,9 +128,11 @@ export interface LlamanteApi extends recargas.Solicitante {
   nivel: number;
   rutas: string[];
   maxRecargas: number;
+  /** A sandbox key (`rk_test_…`): its top-ups go to the in-process simulator only (prueba-v1.ts). */
+  prueba: boolean;
 }
 
-const llaveInvalida = () => new ErrorApi(401, M.llaveApiInvalida);
+const llaveInvalida = () => new ErrorApi(401, M.llaveApiInvalida, {}, 'llave_invalida');
 /** Last use written at most once a minute per key (a column for the screen, not an audit). */
 const usoMarcado = new Map<number, number>();
 
@@ -138,10 +147,12 @@ export async function autenticar(
   actuaComo: Endpoint,
 ): Promise<LlamanteApi> {
   const m = typeof cabecera === 'string' ? FORMATO_LLAVE.exec(cabecera) : null;
-  if (!m?.[1] || !m[2]) throw llaveInvalida();
-  const k = await llaveLeida(ctx, m[1]);
-  if (!k || !iguales(k.secreto_hash, sha256(m[2]))) throw llaveInvalida();
-  if (!ipPermitida(k.ips, ip)) throw new ErrorApi(403, M.llaveApiIpNoPermitida);
+  if (!m?.[2] || !m[3]) throw llaveInvalida();
+  const k = await llaveLeida(ctx, m[2]);
+  // A test key shown as a live one (or the reverse) is not that key.
+  if (!k || k.prueba !== (m[1] !== undefined) || !iguales(k.secreto_hash, sha256(m[3])))
+    throw llaveInvalida();
+  if (!ipPermitida(k.ips, ip)) throw new ErrorApi(403, M.llaveApiIpNoPermitida, {}, 'ip_no_permitida');
   const quien: LlamanteApi = {
     llaveId: k.id,
     empresaId: k.empresa_id,
@@ -155,6 +166,7 @@ export async function autenticar(
     maxRecargas: k.max_recargas,
     versionEmpresa: k.version,
     ip,
+    prueba: k.prueba,
   };
   if (!puedeLlamar(quien, actuaComo)) throw sinPermiso();
   const ahora = Date.now();
@@ -184,7 +196,7 @@ export { enlazarDesde, eventosDesde, SIN_EVENTO } from './repo-enlaces.ts';
 // ---- Webhooks
 
 export async function crearWebhook(ctx: Ctx, q: Admin, url: string) {
-  await validarUrl(url, ctx.config);
+  validarUrl(url, ctx.config.webhooksPermitirHttp);
   const secreto = `whsec_${aleatorio(32)}`;
   const { id } = await repo.crearWebhook(ctx.db, { empresa_id: q.empresaId, url, secreto });
   return { id, secreto };

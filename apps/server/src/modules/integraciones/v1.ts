@@ -6,7 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
+import { ErrorApi } from '../../lib/errores.ts';
 import { esquema } from '../../lib/rutas.ts';
+import * as lista from './lista-v1.ts';
+import * as prueba from './prueba-v1.ts';
 import * as recargasV1 from './recargas-v1.ts';
 import * as integraciones from './service.ts';
 
@@ -43,6 +46,13 @@ const quien = (req: FastifyRequest) => req.llamanteApi;
 export const rutasV1: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
   app.decorateRequest('llamanteApi', null as unknown as integraciones.LlamanteApi);
+
+  // A refusal whose cause has a code (contracts fallas-recarga.ts) answers it; the rest go to
+  // the app's handler (plugins/errores.ts), and the hook below gives them one by status.
+  app.setErrorHandler((error, _req, reply) => {
+    if (!(error instanceof ErrorApi) || !error.codigo) throw error;
+    return reply.code(error.status).send({ ...error.extra, mensaje: error.message, codigo: error.codigo });
+  });
 
   app.addHook('onRequest', async (req) => {
     const endpoint = req.routeOptions.config.endpoint as keyof typeof contrato.ACTUA_COMO;
@@ -100,17 +110,25 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     async (req, reply) => {
-      const r = await recargasV1.recargar(ctx, quien(req), req.body, req.headers['idempotency-key']);
-      return reply.code(r.status as 200 | 202 | 422).send(r.cuerpo);
+      const q = quien(req);
+      const clave = req.headers['idempotency-key'];
+      // A sandbox key never reaches recargas: the simulator alone answers it (prueba-v1.ts).
+      const r = q.prueba
+        ? await prueba.recargar(ctx, q, req.body, clave)
+        : await recargasV1.recargar(ctx, q, req.body, clave);
+      return reply.code(r.status as 200 | 202 | 422).send(await lista.conCodigo(ctx, q, r.cuerpo));
     },
   );
   app.get(
     API.recargas,
-    ruta('Recargas con una referencia', {
+    ruta('Recargas del usuario de la llave: por referencia, o por páginas (más recientes primero)', {
       querystring: contrato.consultaV1,
       response: { 200: contrato.respuestaV1Lista, ...conEntrada },
     }),
-    async (req) => recargasV1.porReferencia(ctx, quien(req), req.query.referencia),
+    async (req) =>
+      req.query.referencia === undefined
+        ? lista.listar(ctx, quien(req), req.query)
+        : { ...(await recargasV1.porReferencia(ctx, quien(req), req.query.referencia)), siguiente: null },
   );
   app.get(
     API.recarga,
