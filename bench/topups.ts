@@ -193,9 +193,34 @@ const cifrasDe = (caso: string, m: Medida): Cifra[] => [
 
 if (SOLO) {
   await medir(api, 50, '/checkOut', 'sesion'); // warm-up: JIT and pools
+  // The database's share too: the CPU of the bench database's backends (the pool's, kept open).
+  const pg = new (await import('pg')).default.Client({ connectionString: base.url });
+  await pg.connect();
+  const backends = async () =>
+    (
+      await pg.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  const cpuBase = async () => {
+    let us = 0;
+    for (const pid of await backends())
+      try {
+        us += cpuDe(pid);
+      } catch {}
+    return us;
+  };
+  const antesBase = await cpuBase();
   const [a, b] = [await medir(api, 50, '/checkOut', 'sesion'), await medir(api, 50, '/checkOut', 'sesion')];
+  const porTopup = (await cpuBase()) - antesBase;
+  await pg.end();
+  const d = await medir(desnudo, 50, '/insert', 'insert');
   console.log(
     `/checkOut, 50 connections: ${a.rps.toFixed(0)} and ${b.rps.toFixed(0)} req/s; API CPU ${a.cpu.toFixed(0)} and ${b.cpu.toFixed(0)} µs per request`,
+  );
+  console.log(`database backends: ${(porTopup / (a.total + b.total)).toFixed(0)} µs CPU per top-up`);
+  console.log(
+    `bare INSERT, 50 connections: ${d.rps.toFixed(0)} req/s; CPU ${d.cpu.toFixed(0)} µs per request`,
   );
   for (const h of hijos) h.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
