@@ -86,6 +86,8 @@ export interface Config {
   llavesPorMinuto: number;
   webhooksReintento: number;
   webhooksPermitirHttp: boolean;
+  /** Webhooks to private, loopback and link-local addresses (a local receiver under test, issue 44). */
+  webhooksPermitirPrivadas: boolean;
   /** .xlsx uploads: largest file and uncompressed content (MiB), most rows. */
   subidas: { maxMb: number; maxDescomprimidoMb: number; maxFilas: number };
   /** Minutes an Excel export stays downloadable. */
@@ -200,6 +202,7 @@ const ENTORNO = z
     API_LLAVE_POR_MINUTO: entero(600),
     WEBHOOKS_REINTENTO_S: entero(30),
     WEBHOOKS_PERMITIR_HTTP: bandera(false),
+    WEBHOOKS_PERMITIR_PRIVADAS: bandera(false),
     SUBIDA_MAX_MB: entero(SUBIDAS_POR_DEFECTO.maxMb, 1, 1024),
     SUBIDA_MAX_DESCOMPRIMIDO_MB: entero(SUBIDAS_POR_DEFECTO.maxDescomprimidoMb, 1, 16_384),
     SUBIDA_MAX_FILAS: entero(SUBIDAS_POR_DEFECTO.maxFilas, 1, 10_000_000),
@@ -353,6 +356,7 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llavesPorMinuto: v.API_LLAVE_POR_MINUTO,
     webhooksReintento: v.WEBHOOKS_REINTENTO_S,
     webhooksPermitirHttp: v.WEBHOOKS_PERMITIR_HTTP,
+    webhooksPermitirPrivadas: v.WEBHOOKS_PERMITIR_PRIVADAS,
     subidas: {
       maxMb: v.SUBIDA_MAX_MB,
       maxDescomprimidoMb: v.SUBIDA_MAX_DESCOMPRIMIDO_MB,

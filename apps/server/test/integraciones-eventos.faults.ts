@@ -34,6 +34,7 @@ async function arrancar(ajustes: Record<string, string>) {
     DOS_PASOS_CLAVES: 'prueba:secreto-de-la-suite-de-eventos-0123456789',
     RATE_LIMIT_MAX: '10000000',
     WEBHOOKS_PERMITIR_HTTP: '1',
+    WEBHOOKS_PERMITIR_PRIVADAS: '1',
     WEBHOOKS_REINTENTO_S: '1',
     LOG_LEVEL: 'fatal',
     ...ajustes,

@@ -30,9 +30,9 @@ const leer = (req: IncomingMessage) =>
   });
 
 /**
- * A local webhook receiver (http, WEBHOOKS_PERMITIR_HTTP=1): records every request with its
- * body and signature header; `responder` decides each answer's status (default 200) and may
- * hold it (ms) before answering.
+ * A local webhook receiver (http on 127.0.0.1: WEBHOOKS_PERMITIR_HTTP=1 and
+ * WEBHOOKS_PERMITIR_PRIVADAS=1): records every request with its body and signature header;
+ * `responder` decides each answer's status (default 200) and may hold it (ms) before answering.
  */
 export async function receptor() {
   const recibidos: { cuerpo: string; firma: string | undefined; evento: Evento }[] = [];

@@ -54,6 +54,7 @@ beforeAll(async () => {
         ...AJUSTES_DE_FALLAS,
         API_LLAVE_POR_MINUTO: '10000000',
         WEBHOOKS_PERMITIR_HTTP: '1',
+        WEBHOOKS_PERMITIR_PRIVADAS: '1',
         WEBHOOKS_REINTENTO_S: '1',
       },
     ),

@@ -20,7 +20,12 @@ let r: Awaited<ReturnType<typeof receptor>>;
 let secreto: string;
 
 beforeAll(async () => {
-  e = await crearEntorno({ trabajadores: true, webhooksPermitirHttp: true, webhooksReintento: 1 });
+  e = await crearEntorno({
+    trabajadores: true,
+    webhooksPermitirHttp: true,
+    webhooksPermitirPrivadas: true,
+    webhooksReintento: 1,
+  });
   admin = await entrar(e.app, 'admin');
   llave = (await nuevaLlave(e, admin, await idUsuario(e, 1, 'cliente'))).llave;
   r = await receptor();

@@ -55,7 +55,6 @@ export const MENSAJES_INTEGRACIONES = {
     'Prueba: saldo insuficiente en la plataforma',
   /** (propio) */ webhookDireccionPrivada:
     'La URL del webhook no puede apuntar a una dirección privada, local o interna',
-  /** (propio) */ webhookSinResolver: 'No se pudo resolver el dominio de la URL del webhook',
   /** (propio) the delivery's recorded error: says nothing of the address found */
   entregaDireccionNoPermitida: 'Destino no permitido',
   /** (propio) */ referenciaRepetida: 'La referencia ya se usó en otra recarga de la empresa',

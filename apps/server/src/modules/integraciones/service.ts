@@ -196,7 +196,7 @@ export { enlazarDesde, eventosDesde, SIN_EVENTO } from './repo-enlaces.ts';
 // ---- Webhooks
 
 export async function crearWebhook(ctx: Ctx, q: Admin, url: string) {
-  validarUrl(url, ctx.config.webhooksPermitirHttp);
+  await validarUrl(url, ctx.config);
   const secreto = `whsec_${aleatorio(32)}`;
   const { id } = await repo.crearWebhook(ctx.db, { empresa_id: q.empresaId, url, secreto });
   return { id, secreto };

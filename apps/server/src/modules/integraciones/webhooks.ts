@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import { CABECERA_FIRMA } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import type PgBoss from 'pg-boss';
+import type { Config } from '../../config.ts';
 import type { Ctx } from '../../contexto.ts';
 import { COLAS } from '../../jobs/colas.ts';
+import { DireccionVedada, postear, revisarUrl } from '../../lib/direcciones.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import * as repo from './repo.ts';
 
@@ -22,10 +24,21 @@ export interface TrabajoEntrega {
 export const firma = (secreto: string, cuerpo: string, t = Math.floor(Date.now() / 1000)) =>
   `t=${t},v1=${createHmac('sha256', secreto).update(`${t}.${cuerpo}`).digest('hex')}`;
 
-/** https only; plain http when WEBHOOKS_PERMITIR_HTTP=1 (a local receiver under test). */
-export function validarUrl(url: string, permitirHttp: boolean) {
-  const p = new URL(url).protocol;
-  if (p !== 'https:' && !(permitirHttp && p === 'http:')) throw new ErrorApi(400, M.webhookUrlInvalida);
+/**
+ * A webhook's URL at registration: https only (plain http when WEBHOOKS_PERMITIR_HTTP=1), and a
+ * host that is not, and does not resolve to, a private, loopback, link-local or otherwise
+ * internal address (WEBHOOKS_PERMITIR_PRIVADAS=1 allows them: a local receiver under test). A
+ * name that does not resolve yet is taken: every delivery resolves and checks it again.
+ */
+export async function validarUrl(
+  url: string,
+  c: Pick<Config, 'webhooksPermitirHttp' | 'webhooksPermitirPrivadas'>,
+) {
+  const u = new URL(url);
+  if (u.protocol !== 'https:' && !(c.webhooksPermitirHttp && u.protocol === 'http:'))
+    throw new ErrorApi(400, M.webhookUrlInvalida);
+  if (!c.webhooksPermitirPrivadas && (await revisarUrl(u)) === 'vedada')
+    throw new ErrorApi(400, M.webhookDireccionPrivada);
 }
 
 /**
@@ -49,7 +62,8 @@ export const programar = (ctx: Ctx, entregas: readonly number[], db?: PgBoss.Db)
       );
 
 /**
- * One attempt of a delivery (a job's work): the event POSTed signed; every attempt recorded. A
+ * One attempt of a delivery (a job's work): the event POSTed signed, to a host resolved and
+ * checked again now (lib/direcciones.ts), never following a redirect; every attempt recorded. A
  * receiver's 2xx delivers it; anything else throws so pg-boss retries it, until the window
  * closes and it stays failed. A delivered one is not sent again (a repeated job, a resend race).
  */
@@ -75,17 +89,15 @@ export async function entregar(ctx: Ctx, { entrega, desde }: TrabajoEntrega): Pr
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const r = await fetch(d.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CABECERA_FIRMA]: firma(d.secreto, cuerpo) },
-      body: cuerpo,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(ESPERA_MS),
+    status = await postear(d.url, {
+      cabeceras: { 'content-type': 'application/json', [CABECERA_FIRMA]: firma(d.secreto, cuerpo) },
+      cuerpo,
+      esperaMs: ESPERA_MS,
+      privadas: ctx.config.webhooksPermitirPrivadas,
     });
-    status = r.status;
-    await r.body?.cancel();
   } catch (e) {
-    error = (e as Error).message.slice(0, 200);
+    // A refused address is recorded as a failed attempt saying nothing of what the host resolved to.
+    error = e instanceof DireccionVedada ? M.entregaDireccionNoPermitida : (e as Error).message.slice(0, 200);
   }
   const ok = status !== null && status >= 200 && status < 300;
   const vencida = Date.now() - desde > VENTANA_MS;
