@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -55,6 +57,7 @@ export function Llaves() {
               <TableCell>{k.nombre}</TableCell>
               <TableCell>
                 <code>{k.prefijo}</code>
+                {k.prueba && ` (${M.llaveDePrueba})`}
               </TableCell>
               <TableCell>{k.username}</TableCell>
               <TableCell>{k.ips.join(', ') || '—'}</TableCell>
@@ -89,7 +92,7 @@ export function Llaves() {
   );
 }
 
-const VACIA = { nombre: '', usuario: '', ips: '' };
+const VACIA = { nombre: '', usuario: '', ips: '', prueba: false };
 
 /** A new key's name, user and IPs; once created, name and IPs clear and its secret is handed up. */
 function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
@@ -106,12 +109,12 @@ function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
     },
     onError: (e) => enqueueSnackbar(e.message, { variant: 'error' }),
   });
-  const enviar = handleSubmit(({ nombre, usuario, ips }) => {
+  const enviar = handleSubmit(({ nombre, usuario, ips, prueba }) => {
     const lista = ips
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean);
-    crear.mutate({ nombre: nombre.trim(), usuario: Number(usuario), ips: lista });
+    crear.mutate({ nombre: nombre.trim(), usuario: Number(usuario), ips: lista, prueba });
   });
   return (
     <Stack
@@ -132,6 +135,16 @@ function NuevaLlave({ alCrear }: { alCrear: (llave: string) => void }) {
           ))}
       </Campo>
       <Campo name="ips" control={control} label={M.llaveIps} sx={{ flex: 1 }} />
+      <Controller
+        name="prueba"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            label={M.llavePrueba}
+            control={<Switch checked={field.value} onChange={(_, v) => field.onChange(v)} />}
+          />
+        )}
+      />
       <Button
         type="submit"
         variant="contained"
@@ -148,7 +161,7 @@ function Campo({
   name,
   control,
   ...props
-}: TextFieldProps & { name: keyof typeof VACIA; control: Control<typeof VACIA> }) {
+}: TextFieldProps & { name: Exclude<keyof typeof VACIA, 'prueba'>; control: Control<typeof VACIA> }) {
   return (
     <Controller
       name={name}
