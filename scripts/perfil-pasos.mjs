@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * node scripts/perfil-pasos.mjs <file.cpuprofile> [requests]: the API's CPU by step of a top-up.
+ * node scripts/perfil-pasos.mjs <file.cpuprofile> [requests] [from s]: the API's CPU by step of a
+ * top-up, from `from` seconds into the profile on (leaving out start-up and logins).
  * Each sample goes to the step of the leaf-most frame that names one (zod under a route is
  * validation, pg under the write is the database driver); idle is left out. With the number
  * of requests the profile served, each step is also given in µs per request. Used for
@@ -42,7 +43,7 @@ const PASOS = [
   ['node: other', (u) => /^node:/.test(u)],
 ];
 
-const [archivo, peticiones] = process.argv.slice(2);
+const [archivo, peticiones, desde] = process.argv.slice(2);
 if (!archivo) {
   console.error('uso: node scripts/perfil-pasos.mjs <archivo.cpuprofile> [peticiones]');
   process.exit(2);
@@ -75,10 +76,12 @@ function pasoDe(id) {
 
 const porPaso = new Map();
 let total = 0;
+let reloj = 0;
 perfil.samples.forEach((id, i) => {
-  const paso = pasoDe(id);
-  if (paso === null) return;
   const us = perfil.timeDeltas[i] ?? 0;
+  reloj += us;
+  const paso = pasoDe(id);
+  if (paso === null || reloj < (Number(desde) || 0) * 1e6) return;
   porPaso.set(paso, (porPaso.get(paso) ?? 0) + us);
   total += us;
 });
