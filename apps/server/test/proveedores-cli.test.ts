@@ -33,7 +33,7 @@ function construirSiHaceFalta() {
 }
 
 describe('set-provider arguments', () => {
-  it('a platform 1 or 2, a known adapter, an account only for reloadly (its name in capitals)', () => {
+  it('a platform 1 or 2, a known adapter, an account only for reloadly and taecel (in capitals)', () => {
     expect(leerPlataforma(['1', 'reloadly', 'mi_cuenta'])).toEqual({
       numero: 1,
       nuevo: { adaptador: 'reloadly', cuenta: 'MI_CUENTA' },
@@ -43,12 +43,21 @@ describe('set-provider arguments', () => {
       nuevo: { adaptador: 'ninguno', cuenta: null },
     });
     expect(leerPlataforma(['3', 'simulador'])).toBe('La plataforma debe ser 1 o 2');
+    expect(leerPlataforma(['1', 'taecel', 'uno'])).toEqual({
+      numero: 1,
+      nuevo: { adaptador: 'taecel', cuenta: 'UNO' },
+    });
     expect(leerPlataforma(['1', 'taecel'])).toBe(
-      'Adaptador desconocido: taecel (simulador, reloadly, ninguno)',
+      'El adaptador taecel necesita la cuenta: la de TAECEL_<CUENTA>_KEY',
+    );
+    expect(leerPlataforma(['1', 'pagaqui'])).toBe(
+      'Adaptador desconocido: pagaqui (simulador, reloadly, taecel, ninguno)',
     );
     expect(leerPlataforma(['1', 'reloadly'])).toMatch(/^El adaptador reloadly necesita la cuenta/);
     expect(leerPlataforma(['1', 'reloadly', 'con-guion'])).toMatch(/^La cuenta admite letras/);
-    expect(leerPlataforma(['1', 'simulador', 'X'])).toBe('Solo el adaptador reloadly lleva cuenta');
+    expect(leerPlataforma(['1', 'simulador', 'X'])).toBe(
+      'Solo los adaptadores reloadly y taecel llevan cuenta',
+    );
     expect(leerPlataforma(['1', 'ninguno', '', 'de', 'mas'])).toBe('Sobran argumentos: de mas');
     expect(leerPlataforma(['1'])).toMatch(/^Faltan/);
   });
@@ -60,7 +69,7 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
     const r = await admin(['help'], base.env);
     expect(r.codigo).toBe(0);
     expect(r.stdout).toContain(
-      'npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|ninguno> [CUENTA]',
+      'npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|taecel|ninguno> [CUENTA]',
     );
   });
 

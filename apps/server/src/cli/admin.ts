@@ -21,7 +21,7 @@ const AYUDA = `Uso:
   npm run admin -- disable <empresa> <username>     (ya no puede entrar; cierra sus sesiones)
   npm run admin -- set-permissions <empresa> <username> [--permiso CLAVE]...   (sin ninguno: quita todos)
   npm run admin -- set-routes <empresa> <username> [--ruta ruta]...            (sin ninguna: sin restricción)
-  npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|ninguno> [CUENTA]
+  npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|taecel|ninguno> [CUENTA]
                    (el proveedor de la plataforma; CUENTA: la de RELOADLY_<CUENTA>_*; sin reiniciar)
   npm run admin -- help
   npm run admin -- rotate-two-step-keys   (recifra los secretos de dos pasos con la primera clave de DOS_PASOS_CLAVES)

@@ -4,10 +4,16 @@ import * as empresas from '../modules/empresas/service.ts';
 import * as saldos from '../modules/saldos/service.ts';
 import { ADAPTADORES, type Adaptador } from '../providers/registro.ts';
 
-/** An account's name as the settings spell it (RELOADLY_<CUENTA>_*; migration 0025 checks it too). */
+/** An account's name as the settings spell it (RELOADLY_<CUENTA>_*, TAECEL_<CUENTA>_*; 0025 checks it too). */
 const CUENTA = /^[A-Z0-9_]{1,40}$/;
 
 type Plataforma = { numero: 1 | 2; nuevo: saldos.ProveedorPlataforma };
+
+/** The adapters that run on a named account, and the variable that account's credentials start with. */
+const CON_CUENTA: Record<string, (cuenta: string) => string> = {
+  reloadly: (c) => `RELOADLY_${c}_CLIENT_ID`,
+  taecel: (c) => `TAECEL_${c}_KEY`,
+};
 
 /** set-provider's arguments after the company: the platform and its provider, or what is wrong. */
 export function leerPlataforma([numero, adaptador, cuenta, ...sobra]: string[]): Plataforma | string {
@@ -16,15 +22,16 @@ export function leerPlataforma([numero, adaptador, cuenta, ...sobra]: string[]):
   if (!(ADAPTADORES as readonly string[]).includes(adaptador))
     return `Adaptador desconocido: ${adaptador} (${ADAPTADORES.join(', ')})`;
   if (sobra.length) return `Sobran argumentos: ${sobra.join(' ')}`;
-  if (adaptador !== 'reloadly') {
-    if (cuenta) return 'Solo el adaptador reloadly lleva cuenta';
+  const variable = CON_CUENTA[adaptador];
+  if (!variable) {
+    if (cuenta) return 'Solo los adaptadores reloadly y taecel llevan cuenta';
     return { numero: Number(numero) as 1 | 2, nuevo: { adaptador: adaptador as Adaptador, cuenta: null } };
   }
   const nombre = cuenta?.toUpperCase();
-  if (!nombre) return 'El adaptador reloadly necesita la cuenta: la de RELOADLY_<CUENTA>_CLIENT_ID';
+  if (!nombre) return `El adaptador ${adaptador} necesita la cuenta: la de ${variable('<CUENTA>')}`;
   if (!CUENTA.test(nombre))
-    return 'La cuenta admite letras, dígitos y _ (hasta 40), como en RELOADLY_<CUENTA>_*';
-  return { numero: Number(numero) as 1 | 2, nuevo: { adaptador: 'reloadly', cuenta: nombre } };
+    return `La cuenta admite letras, dígitos y _ (hasta 40), como en ${adaptador.toUpperCase()}_<CUENTA>_*`;
+  return { numero: Number(numero) as 1 | 2, nuevo: { adaptador: adaptador as Adaptador, cuenta: nombre } };
 }
 
 const nombrar = (p: { adaptador: string; cuenta: string | null }) =>
@@ -38,7 +45,7 @@ const nombrar = (p: { adaptador: string; cuenta: string | null }) =>
  */
 export async function cambiarPlataforma(
   db: Db,
-  config: Pick<Config, 'simuladorPermitido' | 'reloadly'>,
+  config: Pick<Config, 'simuladorPermitido' | 'reloadly' | 'taecel'>,
   [codigo = '', ...resto]: string[],
   fallar: (mensaje: string) => never,
 ): Promise<string> {
@@ -55,9 +62,13 @@ export async function cambiarPlataforma(
   if (!antes) throw new Error(`La empresa ${empresa.codigo} no tiene plataforma ${p.numero}`);
   const cuenta = p.nuevo.cuenta;
   // Only a warning: this command may run where the API's credentials are not (a shell, not the container).
-  if (cuenta && !config.reloadly[cuenta])
+  if (cuenta && p.nuevo.adaptador === 'reloadly' && !config.reloadly[cuenta])
     console.error(
       `Aviso: RELOADLY_${cuenta}_CLIENT_ID y _CLIENT_SECRET no están en este entorno; la API y los trabajadores las necesitan`,
+    );
+  if (cuenta && p.nuevo.adaptador === 'taecel' && !config.taecel[cuenta])
+    console.error(
+      `Aviso: TAECEL_${cuenta}_KEY y _NIP no están en este entorno; la API y los trabajadores las necesitan`,
     );
   const lugar = `Plataforma ${p.numero} de ${empresa.codigo}`;
   if (nombrar(antes) === nombrar(p.nuevo)) return `${lugar}: ya usa ${nombrar(p.nuevo)}; sin cambios`;

@@ -102,9 +102,10 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
     const { cliente, catalogo } = this.cuenta;
     let lista: ProductoTaecel[];
     try {
-      lista = await catalogo.productos(); // failing here, nothing was sent
-    } catch {
-      return { estado: 'rechazada', mensaje: M.recargaNoConfirmada };
+      lista = await catalogo.productos();
+    } catch (e) {
+      // Nothing was sent: another platform may take it.
+      return { estado: 'no-enviada', motivo: `getProducts: ${e instanceof Error ? e.message : 'error'}` };
     }
     const e = elegirProducto(lista, envio.carrier, envio.monto);
     if (!e.producto)
@@ -210,7 +211,10 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
     return saldos;
   }
 
-  /** getSales of the day: decided sales under their transID (TAECEL never knew our ids). */
+  /**
+   * getSales of the day: the charged sales under their transID (TAECEL never knew our ids). A
+   * declined one charged nothing and our failed row holds no transID to match: left out.
+   */
   async estadoDeCuenta(dia: string, zona: string): Promise<puerto.FilaEstadoCuenta[]> {
     if (!this.cuenta) throw new Error('taecel: sin credenciales');
     const filas: puerto.FilaEstadoCuenta[] = [];
@@ -219,13 +223,13 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
       for (const v of Array.isArray(ventas) ? (ventas as VentaTaecel[]) : []) {
         const d = estadoVenta(v);
         const hora = new Date(String(v.Fecha));
-        if (d.estado === 'en-proceso' || d.estado === 'desconocida' || hoyEn(zona, hora) !== dia) continue;
+        if (d.estado !== 'aceptada' || hoyEn(zona, hora) !== dia) continue;
         filas.push({
-          folio: d.estado === 'aceptada' ? d.folio : '',
+          folio: d.folio,
           id: '',
           dn: String(v.Referencia ?? ''),
           centavos: centavos(v.Monto) ?? 0,
-          estado: d.estado === 'aceptada' ? 'exitosa' : 'fallida',
+          estado: 'exitosa',
           hora: hora.toISOString(),
         });
       }
