@@ -173,7 +173,7 @@ describe('the same rules as the screens', () => {
     expect(tercera.statusCode).toBe(429);
     expect(tercera.json()).toEqual({
       mensaje: texto('limiteRecargasDia', { max: 2 }),
-      codigo: 'limite_alcanzado',
+      codigo: 'limite_diario',
     });
     expect((await v1(e, llave, 'GET', '/v1/saldo')).json()).toEqual({ limite: 2, usadas: 2, disponibles: 0 });
   });

@@ -19,7 +19,7 @@ const POR_STATUS = {
   413: 'El cuerpo pasa de 1 MB.',
   415: 'El cuerpo no es JSON.',
   422: 'La misma Idempotency-Key con otro cuerpo (idempotencia_reutilizada).',
-  429: 'Límite de la llave por minuto (demasiadas_solicitudes) o cupo diario del usuario (limite_alcanzado): reintenta después.',
+  429: 'Límite de la llave por minuto (demasiadas_solicitudes) o cupo diario del usuario (limite_diario): reintenta después.',
   500: 'Error inesperado del servidor (error_interno).',
   503: 'Base de datos no disponible por un momento (servicio_no_disponible): reintenta tras Retry-After.',
 } as const;
