@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { texto } from '@recargas/contracts/mensajes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { comparar } from '../src/modules/conciliaciones/comparar.ts';
 import type { ConsultaEstado, Envio } from '../src/providers/puerto.ts';
 import {
   NIP_SANDBOX_TAECEL,
@@ -233,6 +234,37 @@ describe('TAECEL exactly-once without an idempotency key', () => {
         estado: 'exitosa',
       }),
     );
+  });
+
+  it('on the reconciliation screen an open row of two possible sales is a difference for a person', async () => {
+    await fallas({ tasaCaida: 1 });
+    const uno = envio();
+    const dos = envio({ dn: uno.dn });
+    for (const e of [uno, dos]) await adaptador().send(e);
+    await fallas({});
+    expect((await adaptador().status(dos.id, consulta(dos))).estado).toBe('desconocida');
+    const suyas = (await adaptador().estadoDeCuenta(hoy(), 'America/Mexico_City')).filter(
+      (f) => f.dn === uno.dn,
+    );
+    const [primera] = suyas;
+    // Ours: the first decided by its sale (folio = transID), the second still open.
+    const nuestras = [
+      {
+        id: 1,
+        folio: primera?.folio ?? '',
+        dn: uno.dn,
+        icc: '',
+        monto: 50,
+        estado: 'exitosa',
+        creada: new Date(),
+      },
+      { id: 2, folio: null, dn: uno.dn, icc: '', monto: 50, estado: 'pendiente', creada: new Date() },
+    ];
+    const { diferencias } = comparar(nuestras, suyas);
+    expect(diferencias.map((d) => [d.tipo, d.recarga_id])).toEqual([
+      ['faltaNuestra', null],
+      ['faltaSuya', 2],
+    ]);
   });
 });
 
