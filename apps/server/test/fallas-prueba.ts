@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cortesDe } from '../src/modules/recargas/respaldo.ts';
 import {
   crearEntorno,
   type Entorno,
@@ -8,6 +9,22 @@ import {
   simuladorConFallas,
   sinTopeCliente,
 } from './entorno.ts';
+
+/** The breaker changes of `demo`'s platform 1 in this process as they happen (ms), and its provider id. */
+export async function cambiosDeCorte(e: Entorno) {
+  const { id: proveedorId } = await e.db
+    .selectFrom('proveedores as p')
+    .innerJoin('empresas as em', 'em.id', 'p.empresa_id')
+    .select('p.id')
+    .where('em.codigo', '=', 'demo')
+    .where('p.numero', '=', 1)
+    .executeTakeFirstOrThrow();
+  const cambios: { estado: string; t: number }[] = [];
+  cortesDe(e.app).observar((c) => {
+    if (c.proveedorId === proveedorId) cambios.push({ estado: c.estado, t: Date.now() });
+  });
+  return { proveedorId, cambios };
+}
 
 /**
  * 1,000 top-ups over real HTTP against the HTTP simulator injecting 20% timeouts, 10% 5xx and

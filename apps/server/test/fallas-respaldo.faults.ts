@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.ts';
-import { cortesDe } from '../src/modules/recargas/respaldo.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { crearEntorno, type Entorno, entrar, libroSimulador, sinTopeCliente } from './entorno.ts';
+import { cambiosDeCorte } from './fallas-prueba.ts';
 
 /**
  * Failover between platforms (issue 22) over real HTTP, two simulators: platform 1 and
@@ -26,7 +26,7 @@ let puerto1 = 0;
 let url1 = '';
 let url2 = '';
 /** Breaker changes of platform 1 as they happen in this process (ms). */
-const cambios: { estado: string; t: number }[] = [];
+let cambios: { estado: string; t: number }[] = [];
 let proveedor1 = 0;
 
 /** When each top-up send reached each simulator (ms, this process's clock). */
@@ -89,18 +89,7 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(200);
   cabeceras = conToken(cliente);
-  proveedor1 = (
-    await e.db
-      .selectFrom('proveedores as p')
-      .innerJoin('empresas as em', 'em.id', 'p.empresa_id')
-      .select('p.id')
-      .where('em.codigo', '=', 'demo')
-      .where('p.numero', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).id;
-  cortesDe(e.app).observar((c) => {
-    if (c.proveedorId === proveedor1) cambios.push({ estado: c.estado, t: Date.now() });
-  });
+  ({ proveedorId: proveedor1, cambios } = await cambiosDeCorte(e));
 }, 120_000);
 afterAll(async () => {
   await e?.cerrar();

@@ -21,7 +21,7 @@ export interface FilaEstadoCuenta {
 /** A provider whose adapter has no statement call (the administrator uploads the file instead). */
 export class SinEstadoCuenta extends Error {}
 
-/** Pesos as decimal text: `1,050.5`, `$50.00`, `50,5` (a decimal comma, as a Spanish sheet writes it). */
+/** Pesos as decimal text: `1,050.5`, `$50.00`, `50.00 MXN`, `50,5` (a decimal comma, as a Spanish sheet writes it). */
 const PESOS = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 const COMA_DECIMAL = /^(\d+),(\d{1,2})$/;
 
@@ -31,7 +31,7 @@ const COMA_DECIMAL = /^(\d+),(\d{1,2})$/;
  * decimals, or passes 100,000 pesos.
  */
 export function centavosDe(valor: string | number): number | undefined {
-  const texto = String(valor).replace(/[$\s]/g, '');
+  const texto = String(valor).replace(/[$\s]|MXN/gi, '');
   const m = PESOS.exec(texto) ?? COMA_DECIMAL.exec(texto);
   if (!m?.[1]) return undefined;
   const centavos = Number(m[1].replaceAll(',', '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));

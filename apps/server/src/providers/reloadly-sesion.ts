@@ -81,6 +81,14 @@ export interface Respuesta {
 const ACEPTA = 'application/com.reloadly.topups-v1+json';
 
 /**
+ * No token could be had (auth refused, unreachable, timed out): the API call it was for was
+ * never made, so a top-up waiting on it was certainly not sent. `cause`: what failed.
+ */
+export class SinToken extends Error {
+  override readonly name = 'SinToken';
+}
+
+/**
  * One account's session: one access token, kept until shortly before it expires and asked for
  * by one caller at a time (the others wait for the same answer: no thundering herd). The
  * token and the secret never reach a log.
@@ -96,12 +104,19 @@ export class SesionReloadly {
     private readonly ahora: () => number = Date.now,
   ) {}
 
-  /** The current token, or a new one (one request however many callers ask at once). */
+  /**
+   * The current token, or a new one (one request however many callers ask at once); SinToken
+   * when none can be had.
+   */
   listo(): Promise<string> {
     if (this.token && this.ahora() < this.token.vence) return Promise.resolve(this.token.valor);
-    this.pidiendo ??= this.pedirToken().finally(() => {
-      this.pidiendo = undefined;
-    });
+    this.pidiendo ??= this.pedirToken()
+      .catch((e: unknown) => {
+        throw e instanceof SinToken ? e : new SinToken('reloadly token', { cause: e });
+      })
+      .finally(() => {
+        this.pidiendo = undefined;
+      });
     return this.pidiendo;
   }
 
@@ -124,7 +139,7 @@ export class SesionReloadly {
     } | null;
     if (r.status !== 200 || typeof cuerpo?.access_token !== 'string') {
       this.log?.warn({ cuenta: c.nombre, status: r.status }, 'reloadly: token refused');
-      throw new Error(`reloadly token: http ${r.status}`);
+      throw new SinToken(`reloadly token: http ${r.status}`);
     }
     const segundos = Number(cuerpo.expires_in) || 0;
     // Renewed a tenth of its life (at most a minute) before it expires: never sent stale.

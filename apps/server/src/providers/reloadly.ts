@@ -1,10 +1,12 @@
 import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
+import { instanteDeReloj } from '@recargas/contracts/fechas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Bitacora } from '../lib/bitacora.ts';
+import { sumarDias } from '../lib/fechas.ts';
+import { centavosDe, estadoDe, type FilaEstadoCuenta } from './estado-cuenta.ts';
 import { fallaDeEnvio } from './http.ts';
 import type * as puerto from './puerto.ts';
-import { SinEstadoCuenta } from './puerto.ts';
-import type { Respuesta, SesionReloadly } from './reloadly-sesion.ts';
+import { type Respuesta, type SesionReloadly, SinToken } from './reloadly-sesion.ts';
 import { comoEnvio } from './simulador-local.ts';
 
 /** A Mexican operator as Reloadly lists it: the fields the adapter reads. */
@@ -79,6 +81,41 @@ export function estadoReloadly(t: { status?: unknown; transactionId?: unknown })
 
 const UNA_HORA = 3_600_000;
 
+/** A UTC instant as Reloadly's reports write dates: `yyyy-MM-dd HH:mm:ss`. */
+export const fechaReloadly = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+/** A report's date (UTC, `yyyy-MM-dd HH:mm:ss`) as an instant; NaN when it is not one. */
+export const instanteReloadly = (texto: string) => Date.parse(`${texto.trim().replace(' ', 'T')}Z`);
+
+/** Transactions per page of the report a statement is read from. */
+const POR_PAGINA = 200;
+
+/** A transaction of the report as a statement row; undefined while it is still PROCESSING. */
+function filaDeTransaccion(t: Record<string, unknown>): FilaEstadoCuenta | undefined {
+  const estado = estadoDe(String(t.status ?? ''));
+  if (t.status === 'PROCESSING') return undefined;
+  // What the line got, in pesos: the delivered amount, else the requested one (useLocalAmount).
+  const monto =
+    t.deliveredAmountCurrencyCode === 'MXN'
+      ? t.deliveredAmount
+      : t.requestedAmountCurrencyCode === 'MXN'
+        ? t.requestedAmount
+        : undefined;
+  const centavos = typeof monto === 'number' || typeof monto === 'string' ? centavosDe(monto) : undefined;
+  const hora = instanteReloadly(String(t.transactionDate ?? ''));
+  // A row that cannot be read makes the statement unreadable: never a charge silently dropped.
+  if (!estado || centavos === undefined || Number.isNaN(hora))
+    throw new Error(`reloadly report: transaction ${String(t.transactionId)} unreadable`);
+  const id = String(t.customIdentifier ?? '');
+  return {
+    folio: String(t.transactionId ?? ''),
+    id: /^\d{1,10}$/.test(id) ? id : '',
+    dn: String(t.recipientPhone ?? '').slice(0, 20),
+    centavos,
+    estado,
+    hora: new Date(hora).toISOString(),
+  };
+}
+
 /** Mexico's operators of one account, read from the operators API and kept an hour (one read at a time). */
 export class CatalogoReloadly {
   private lista: { operadores: OperadorReloadly[]; leida: number } | undefined;
@@ -106,6 +143,14 @@ export class CatalogoReloadly {
   }
 }
 
+/** Why a call failed, short for the log and the row: the socket's code, a timeout, or the message. */
+function causaDe(e: unknown): string {
+  const codigo = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (typeof codigo === 'string') return codigo;
+  if (e instanceof Error) return e.name === 'TimeoutError' ? 'timeout' : e.message;
+  return 'error';
+}
+
 /** Reloadly's decision errors that do not say the top-up was refused (a repeat, a limit, our token). */
 const DUDOSOS = new Set([401, 408, 409, 429]);
 
@@ -127,17 +172,25 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
     private readonly log?: Bitacora,
   ) {}
 
+  /** The carrier's operator (as send picks it) and its amounts, from the operators kept an hour. */
+  async catalogo(carrier: Carrier): Promise<puerto.CatalogoMontos | null> {
+    if (!this.cuenta) return null;
+    const o = mapearOperadores(await this.cuenta.catalogo.operadores(), this.override)[carrier];
+    return o ? (monto) => montoAceptado(o, monto) : () => false;
+  }
+
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     if (!this.cuenta)
       return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales, codigo: 'proveedor_no_disponible' };
     const { sesion, catalogo } = this.cuenta;
     let operador: OperadorReloadly | undefined;
     try {
-      // Operators and a token before the POST: failing here, nothing was sent.
       operador = mapearOperadores(await catalogo.operadores(), this.override)[envio.carrier];
       await sesion.listo();
-    } catch {
-      return { estado: 'rechazada', mensaje: M.recargaNoConfirmada };
+    } catch (e) {
+      // Operators and a token come before the POST: whatever failed here (refused, unreachable,
+      // timed out), nothing was sent, so the breaker counts it and another platform may take it.
+      return this.sinEnviar(envio, e);
     }
     if (!operador)
       return {
@@ -161,7 +214,9 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
         recipientPhone: { countryCode: 'MX', number: envio.dn },
       });
     } catch (e) {
-      // Connection never opened: certainly not sent (another platform may take it); else unknown.
+      // No token for the POST (it expired meanwhile) or no connection opened: certainly not sent
+      // (another platform may take it); anything later may have reached Reloadly: unknown.
+      if (e instanceof SinToken) return this.sinEnviar(envio, e);
       return fallaDeEnvio(e);
     }
     if (r.status === 200 || r.status === 201) return comoEnvio(this.leido(envio.id, r.cuerpo));
@@ -178,6 +233,17 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
     )
       return { estado: 'rechazada', mensaje: M.rechazoProveedor };
     return { estado: 'desconocida', motivo: `http ${r.status}` };
+  }
+
+  /** A top-up that never left for Reloadly, logged with the cause (never the token or secret). */
+  private sinEnviar(envio: puerto.Envio, e: unknown): puerto.ResultadoEnvio {
+    const causa = e instanceof SinToken && e.cause !== undefined ? e.cause : e;
+    const motivo = causaDe(causa);
+    this.log?.warn(
+      { cuenta: this.cuenta?.sesion.cuenta.nombre, id: envio.id, motivo },
+      'reloadly: top-up not sent (operators or token unavailable)',
+    );
+    return { estado: 'no-enviada', motivo };
   }
 
   /** A transaction as read: its status mapped; a PROCESSING one's id kept for `status`. */
@@ -222,11 +288,29 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
   }
 
   /**
-   * Not read from Reloadly yet: its transaction report by date range would serve (paged, by
-   * customIdentifier), but the sandbox does not filter by date. The administrator uploads the file.
+   * The day's statement from Reloadly's transactions report (GET /topups/reports/transactions,
+   * startDate and endDate in UTC, inclusive, paged from 1): the day runs midnight to midnight of
+   * `zona`. SUCCESSFUL, FAILED and REFUNDED rows; PROCESSING ones are not decided yet.
    */
-  async estadoDeCuenta(): Promise<puerto.FilaEstadoCuenta[]> {
-    throw new SinEstadoCuenta('reloadly');
+  async estadoDeCuenta(dia: string, zona: string): Promise<FilaEstadoCuenta[]> {
+    if (!this.cuenta) throw new Error('reloadly: sin credenciales');
+    const desde = instanteDeReloj(`${dia} 00:00:00`, zona);
+    const hasta = instanteDeReloj(`${sumarDias(dia, 1)} 00:00:00`, zona);
+    const filas: FilaEstadoCuenta[] = [];
+    for (let pagina = 1; ; pagina++) {
+      const r = await this.cuenta.sesion.pedir(
+        `/topups/reports/transactions?startDate=${encodeURIComponent(fechaReloadly(desde))}` +
+          `&endDate=${encodeURIComponent(fechaReloadly(hasta - 1000))}&page=${pagina}&size=${POR_PAGINA}`,
+      );
+      const cuerpo = r.cuerpo as { content?: unknown; totalPages?: unknown } | null;
+      if (r.status !== 200 || !Array.isArray(cuerpo?.content))
+        throw new Error(`reloadly report: http ${r.status}`);
+      for (const t of cuerpo.content as Record<string, unknown>[]) {
+        const f = filaDeTransaccion(t);
+        if (f) filas.push(f);
+      }
+      if (cuerpo.content.length === 0 || pagina >= Number(cuerpo.totalPages)) return filas;
+    }
   }
 
   activar(icc: string) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Carrier } from '@recargas/contracts/carriers';
-import type { OperadorReloadly } from './reloadly.ts';
+import { fechaReloadly, instanteReloadly, type OperadorReloadly } from './reloadly.ts';
 import { AUDIENCIAS } from './reloadly-sesion.ts';
 import type { Simulador } from './simulador.ts';
 
@@ -78,6 +78,8 @@ export function sandboxReloadly(
   /** customIdentifier -> transactionId, and back; the refunded ones. */
   const transacciones = new Map<string, number>();
   const porTransaccion = new Map<number, { cliente: string; id: string }>();
+  /** When each transaction arrived (ms, on the account simulator's clock, which a test may set back). */
+  const llegadas = new Map<string, number>();
   const reembolsadas = new Set<string>();
   let siguiente = 5000;
   const estado = {
@@ -120,9 +122,32 @@ export function sandboxReloadly(
       requestedAmountCurrencyCode: 'MXN',
       deliveredAmount: envio.monto,
       deliveredAmountCurrencyCode: 'MXN',
-      transactionDate: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      transactionDate: fechaReloadly(llegadas.get(`${cliente}:${id}`) ?? Date.now()),
     };
   };
+
+  /**
+   * The transactions report: one by customIdentifier, or every transaction of the account whose
+   * date (UTC) falls between startDate and endDate inclusive, by transactionId, in pages
+   * (`page` from 1, `size`).
+   */
+  function reporte(cliente: string, consulta: URLSearchParams) {
+    const id = consulta.get('customIdentifier');
+    if (id !== null) {
+      const t = transaccion(cliente, id);
+      return t ? [t] : [];
+    }
+    const desde = instanteReloadly(consulta.get('startDate') ?? '');
+    const hasta = instanteReloadly(consulta.get('endDate') ?? '');
+    return [...transacciones]
+      .filter(([clave]) => clave.startsWith(`${cliente}:`))
+      .sort(([, a], [, b]) => a - b)
+      .flatMap(([clave]) => {
+        const t = transaccion(cliente, clave.slice(cliente.length + 1));
+        const llegada = llegadas.get(clave) ?? 0;
+        return t && !(llegada < desde) && !(llegada >= hasta + 1000) ? [t] : [];
+      });
+  }
 
   async function atender(req: IncomingMessage, res: ServerResponse, ruta: string, consulta: URLSearchParams) {
     const responder = (status: number, cuerpo: unknown) => {
@@ -183,15 +208,15 @@ export function sandboxReloadly(
       });
     }
     if (req.method === 'GET' && ruta === '/topups/reports/transactions') {
-      const id = consulta.get('customIdentifier') ?? '';
-      const t = transaccion(token.cliente, id);
-      const content = t ? [t] : [];
+      const todas = reporte(token.cliente, consulta);
+      const size = Math.min(Math.max(Number(consulta.get('size')) || 20, 1), 200);
+      const page = Math.max(Number(consulta.get('page')) || 1, 1);
       return responder(200, {
-        content,
-        totalElements: content.length,
-        totalPages: 1,
-        number: 0,
-        size: content.length,
+        content: todas.slice((page - 1) * size, page * size),
+        totalElements: todas.length,
+        totalPages: Math.ceil(todas.length / size),
+        number: page - 1,
+        size,
       });
     }
     const consultaEstado = /^\/topups\/(\d+)\/status$/.exec(ruta);
@@ -229,6 +254,7 @@ export function sandboxReloadly(
       if (!transacciones.has(`${cliente}:${id}`)) {
         transacciones.set(`${cliente}:${id}`, ++siguiente);
         porTransaccion.set(siguiente, { cliente, id });
+        llegadas.set(`${cliente}:${id}`, Date.now() - (sim.configuracion.desfaseRelojMs ?? 0));
       }
       sim.recibir({ id, dn: telefono.number, icc: '', carrier: operador.carrier, monto, tipo: 'reloadly' });
       if (transporte === 'caida') return req.socket.destroy();
