@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { webhooksOpenApi } from '@recargas/contracts/api-v1';
@@ -38,6 +37,7 @@ import { rutasSaldos } from './modules/saldos/routes.ts';
 import { rutasSubidas } from './modules/subidas/routes.ts';
 import { rutasUsuarios } from './modules/usuarios/routes.ts';
 import { acceso } from './plugins/acceso.ts';
+import { cabeceras } from './plugins/cabeceras.ts';
 import { compresion } from './plugins/compresion.ts';
 import { errores } from './plugins/errores.ts';
 import { limites } from './plugins/limites.ts';
@@ -94,7 +94,7 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   await app.register(compresion);
   await app.register(sinCache);
   await app.register(texto);
-  await app.register(helmet, {
+  await app.register(cabeceras, {
     // HSTS and the https upgrade only where the site is served over TLS (COOKIE_SECURE=1).
     hsts: config.cookieSecure,
     contentSecurityPolicy: {

@@ -55,4 +55,35 @@ describe('operational endpoints', () => {
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('every answer carries the same helmet headers: a route, a refusal, a not-found', async () => {
+    const helmet = (h: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => HELMET.includes(k)));
+    const [ok, rechazo, falta] = [
+      await pedir(e.app, null, 'GET', '/getEmpresa/demo'),
+      await pedir(e.app, null, 'GET', '/quienSoy'),
+      await pedir(e.app, null, 'GET', '/no-existe.json'),
+    ];
+    expect([ok.statusCode, rechazo.statusCode, falta.statusCode]).toEqual([200, 401, 404]);
+    expect(Object.keys(helmet(ok.headers)).sort()).toEqual([...HELMET].sort());
+    expect(helmet(rechazo.headers)).toEqual(helmet(ok.headers));
+    expect(helmet(falta.headers)).toEqual(helmet(ok.headers));
+    expect(ok.headers['content-security-policy']).toContain("img-src 'self' data: https:");
+    expect(ok.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
 });
+
+/** Helmet's headers without HSTS (COOKIE_SECURE off here). */
+const HELMET = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
