@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { texto } from '@recargas/contracts/mensajes';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REDACTAR } from '../src/lib/bitacora.ts';
 import { comparar } from '../src/modules/conciliaciones/comparar.ts';
 import type { ConsultaEstado, Envio } from '../src/providers/puerto.ts';
+import { RegistroProveedores } from '../src/providers/registro.ts';
 import {
   NIP_SANDBOX_TAECEL,
   NUMERO_PRUEBA_TAECEL,
@@ -269,3 +273,41 @@ describe('TAECEL exactly-once without an idempotency key', () => {
 });
 
 const hoy = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+
+describe('credentials stay out of the logs', () => {
+  it('at trace level: the config, sends with faults, status, balance and statement', async () => {
+    let escrito = '';
+    const destino = new Writable({
+      write(trozo, _codificacion, listo) {
+        escrito += trozo.toString();
+        listo();
+      },
+    });
+    const log = pino({ level: 'trace', redact: REDACTAR }, destino);
+    const taecel = cuentasTaecel({
+      TAECEL_PRUEBA_KEY: 'llave-secreta-de-bitacora',
+      TAECEL_PRUEBA_NIP: NIP_SANDBOX_TAECEL,
+      TAECEL_PRUEBA_URL: `${url}/taecel`,
+    });
+    log.info({ config: { taecel } }, 'config');
+    const registro = new RegistroProveedores(
+      { providerTimeoutMs: 300, taecel, simuladorPermitido: true },
+      log,
+    );
+    const fila = { id: 1, empresa_id: 1, codigo: 'recargatodo', adaptador: 'taecel', operadores: {} };
+    const p = registro.de({ ...fila, cuenta: 'PRUEBA' });
+    await fallas({ tasaTimeout: 0.5, tasa5xx: 0.3 });
+    for (let i = 0; i < 6; i++) {
+      const e = envio();
+      await p.send(e);
+      await p.status(e.id, consulta(e));
+    }
+    await fallas({});
+    await p.balance();
+    await p.estadoDeCuenta(hoy(), 'America/Mexico_City');
+    await registro.de({ ...fila, id: 2, cuenta: 'NINGUNA' }).send(envio());
+    expect(escrito).toContain('taecel');
+    expect(escrito).not.toContain('llave-secreta-de-bitacora');
+    expect(escrito).not.toMatch(new RegExp(`nip[^,]*${NIP_SANDBOX_TAECEL}`));
+  });
+});
