@@ -26,6 +26,9 @@ export const TIPOS_AUDITORIA = {
   plataforma: M.tipoPlataformaCarrier,
   configuracion: M.tipoCambioConfiguracion,
   claveDosPasos: M.tipoClaveDosPasos,
+  llaveApi: M.tipoLlaveApi,
+  webhook: M.tipoWebhook,
+  baja: M.tipoBajaUsuario,
 } as const;
 export type TipoAuditoria = keyof typeof TIPOS_AUDITORIA;
 

@@ -91,6 +91,7 @@ export const revocarLlave = (db: Db, empresaId: number, id: number) =>
     .where('empresa_id', '=', empresaId)
     .where('id', '=', id)
     .where('revocada', 'is', null)
+    .returning('nombre')
     .executeTakeFirst();
 
 /** Last use of keys, batched: a server's first minute marks every key it sees at once. */
@@ -194,6 +195,7 @@ export const eliminarWebhook = (db: Db, empresaId: number, id: number) =>
     .where('empresa_id', '=', empresaId)
     .where('id', '=', id)
     .where('eliminado', 'is', null)
+    .returning('url')
     .executeTakeFirst();
 
 /** Deliveries with their webhook (w) and event (ev): the screen's list and a delivery job read them. */

@@ -16,6 +16,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 import * as empresas from '../empresas/service.ts';
 import type * as recargas from '../recargas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
+import { auditarLlave, auditarWebhook } from './auditados.ts';
 import * as repo from './repo.ts';
 import { programar, validarUrl } from './webhooks.ts';
 
@@ -61,14 +62,11 @@ export async function crearLlave(ctx: Ctx, q: Admin, p: PeticionLlave) {
   for (const r of p.ips) agregarRango(new BlockList(), r);
   const prefijo = randomBytes(6).toString('hex');
   const secreto = aleatorio(32);
-  const { id } = await repo.crearLlave(ctx.db, {
-    empresa_id: q.empresaId,
-    usuario_id: p.usuario,
-    nombre: p.nombre,
-    prefijo,
-    secreto_hash: sha256(secreto),
-    ips: p.ips,
-    prueba: p.prueba,
+  const fila = { usuario_id: p.usuario, nombre: p.nombre, prefijo, ips: p.ips, prueba: p.prueba };
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const k = await repo.crearLlave(tx, { ...fila, empresa_id: q.empresaId, secreto_hash: sha256(secreto) });
+    await auditarLlave(tx, q, k.id, null, { ...fila, prefijo: `${inicioLlave(p.prueba)}${prefijo}_…` });
+    return k.id;
   });
   return { id, llave: `${inicioLlave(p.prueba)}${prefijo}_${secreto}` };
 }
@@ -89,8 +87,17 @@ export const llaves = async (ctx: Ctx, q: Admin) => ({
 });
 
 export async function revocarLlave(ctx: Ctx, q: Admin, id: number) {
-  const r = await repo.revocarLlave(ctx.db, q.empresaId, id);
-  if (Number(r.numUpdatedRows) === 0) throw noEncontrado();
+  await ctx.db.transaction().execute(async (tx) => {
+    const k = await repo.revocarLlave(tx, q.empresaId, id);
+    if (!k) throw noEncontrado();
+    await auditarLlave(
+      tx,
+      q,
+      id,
+      { nombre: k.nombre, revocada: false },
+      { nombre: k.nombre, revocada: true },
+    );
+  });
   const leidas = llavesLeidas.get(ctx.db);
   for (const [prefijo, l] of leidas ?? []) if (l.k.id === id) leidas?.delete(prefijo);
 }
@@ -198,7 +205,11 @@ export { enlazarDesde, eventosDesde, SIN_EVENTO } from './repo-enlaces.ts';
 export async function crearWebhook(ctx: Ctx, q: Admin, url: string) {
   await validarUrl(url, ctx.config);
   const secreto = `whsec_${aleatorio(32)}`;
-  const { id } = await repo.crearWebhook(ctx.db, { empresa_id: q.empresaId, url, secreto });
+  const id = await ctx.db.transaction().execute(async (tx) => {
+    const w = await repo.crearWebhook(tx, { empresa_id: q.empresaId, url, secreto });
+    await auditarWebhook(tx, q, w.id, null, { url });
+    return w.id;
+  });
   return { id, secreto };
 }
 
@@ -211,8 +222,11 @@ export const webhooks = async (ctx: Ctx, q: Admin) => ({
 });
 
 export async function eliminarWebhook(ctx: Ctx, q: Admin, id: number) {
-  const r = await repo.eliminarWebhook(ctx.db, q.empresaId, id);
-  if (Number(r.numUpdatedRows) === 0) throw noEncontrado();
+  await ctx.db.transaction().execute(async (tx) => {
+    const w = await repo.eliminarWebhook(tx, q.empresaId, id);
+    if (!w) throw noEncontrado();
+    await auditarWebhook(tx, q, id, { url: w.url }, null);
+  });
 }
 
 export const entregas = async (ctx: Ctx, q: Admin) => ({

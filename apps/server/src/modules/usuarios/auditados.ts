@@ -4,7 +4,7 @@ import * as auditoria from '../auditoria/service.ts';
 /*
  * What the users module records on the audit trail (issue 22), always in the transaction of the
  * change: a new user's level and limit, limits, level, a reset password (never the password or its hash), the amount permission,
- * permissions and the route whitelist. One row per kind of change.
+ * permissions, the route whitelist and a deletion. One row per kind of change.
  */
 
 /** Who edits: a session (with the request's IP), or the operator's CLI. */
@@ -71,6 +71,12 @@ export const auditarMonto = (tx: Db, q: Editor, empresaId: number, id: number, i
 export const auditarPassword = (tx: Db, q: Editor, empresaId: number, id: number) =>
   auditoria.registrar(tx, actor(q), [
     { ...deUsuario(empresaId, id), tipo: 'contrasena', antes: null, despues: { restablecida: true } },
+  ]);
+
+/** A user deleted (the users screen, or the CLI's disable-user): who it was; it can no longer log in. */
+export const auditarBaja = (tx: Db, q: Editor, empresaId: number, u: { id: number; username: string }) =>
+  auditoria.registrar(tx, actor(q), [
+    { ...deUsuario(empresaId, u.id), tipo: 'baja', antes: { username: u.username }, despues: null },
   ]);
 
 /** Permissions or the route whitelist replaced: the lists before and after. */

@@ -3,7 +3,7 @@ import { hashPassword } from '../../lib/claves.ts';
 import { noEncontrado } from '../../lib/errores.ts';
 // biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts (see service.ts)
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
-import { auditarLista, auditarPassword } from './auditados.ts';
+import { auditarBaja, auditarLista, auditarPassword } from './auditados.ts';
 import * as repo from './repo.ts';
 import * as listas from './repo-listas.ts';
 
@@ -58,4 +58,8 @@ export const cambiarLista = (
 
 /** The user can no longer log in (the soft delete of the users screen); its sessions end. */
 export const deshabilitar = (db: Db, empresaId: number, username: string) =>
-  conUsuario(db, empresaId, username, (tx, id) => repo.eliminar(tx, empresaId, id));
+  conUsuario(db, empresaId, username, async (tx, id) => {
+    if (!(await repo.eliminar(tx, empresaId, id))) return false;
+    await auditarBaja(tx, 'operador', empresaId, { id, username });
+    return true;
+  });

@@ -14,7 +14,7 @@ import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
 // imports this one for login), so calling it from here makes no import cycle.
 // biome-ignore lint/style/noRestrictedImports: auth's one door besides its service.ts, for the cycle above
 import { revocarSesionesDeUsuario } from '../auth/revocacion.ts';
-import { auditarAltas, auditarEdicion, auditarMonto } from './auditados.ts';
+import { auditarAltas, auditarBaja, auditarEdicion, auditarMonto } from './auditados.ts';
 import {
   type Ctx,
   comprobarMaxRecargas,
@@ -190,6 +190,7 @@ export async function eliminar(ctx: Ctx, q: Quien, id: number): Promise<void> {
   const u = await objetivo(ctx, q, id);
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await repo.eliminar(tx, q.empresaId, u.id))) throw noEncontrado();
+    await auditarBaja(tx, q, q.empresaId, u);
     await revocarSesionesDeUsuario(tx, q.empresaId, u.id);
   });
 }
