@@ -6,18 +6,14 @@ import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import { errorDeValidacion } from '@recargas/contracts/mensajes/validacion';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
 import { idDeSolicitud, REDACTAR } from './lib/bitacora.ts';
+import { ESQUEMA_SESION, transformarRuta } from './lib/openapi.ts';
 import { rutasActualizaciones } from './modules/actualizaciones/routes.ts';
 import { rutasAuditoria } from './modules/auditoria/routes.ts';
 import { rutasAuth } from './modules/auth/routes.ts';
@@ -118,12 +114,18 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
       openapi: '3.1.0',
       info: { title: 'Portal de recargas', version: '1.1.0' },
       webhooks: webhooksOpenApi(config.webhooksReintento),
-      // The reseller API's /v1 calls (integraciones): an API key in X-Api-Key.
+      // Relative: the document is served by the portal it describes, whatever its address.
+      servers: [{ url: '/' }],
+      // The screens' session by default; public routes and /v1 (an API key in X-Api-Key) say otherwise.
+      security: [{ [ESQUEMA_SESION]: [] }],
       components: {
-        securitySchemes: { [ESQUEMA_SEGURIDAD]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+        securitySchemes: {
+          [ESQUEMA_SESION]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          [ESQUEMA_SEGURIDAD]: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformarRuta,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

@@ -32,9 +32,20 @@ export const erroresV1 = <S extends StatusError>(...status: S[]) =>
 /** Statuses any `/v1` call may answer: the key, its limit, the database, a bug. */
 export const ERRORES_DE_TODA_LLAMADA = [401, 403, 429, 500, 503] as const;
 
+/** Why a screen's call (a session's) is refused with each status. */
+const POR_STATUS_SESION = {
+  400: 'Datos inválidos.',
+  401: 'Sin sesión, o vencida.',
+  403: 'Sin permiso (nivel, permisos o cabecera X-XSRF-TOKEN).',
+  404: 'No existe en la empresa.',
+  429: 'Demasiadas solicitudes: reintenta después.',
+  500: 'Error inesperado del servidor.',
+  503: 'Base de datos no disponible por un momento: reintenta tras Retry-After.',
+} as const;
+
 /** The management calls' refusals (a session's): `{ mensaje }` as plugins/errores.ts sends it. */
-export const erroresApi = <S extends StatusError>(...status: S[]) =>
-  Object.fromEntries(status.map((s) => [s, respuestaErrorApi.describe(POR_STATUS[s])])) as Record<
+export const erroresApi = <S extends keyof typeof POR_STATUS_SESION>(...status: S[]) =>
+  Object.fromEntries(status.map((s) => [s, respuestaErrorApi.describe(POR_STATUS_SESION[s])])) as Record<
     S,
     typeof respuestaErrorApi
   >;
@@ -62,6 +73,7 @@ const FIRMA = `\`${CABECERA_FIRMA}: t=<segundos unix>,v1=<hex de HMAC-SHA256("<t
 export const webhooksOpenApi = (reintentoS: number) => ({
   recarga: {
     post: {
+      operationId: 'eventoRecarga',
       summary: 'Evento de una recarga hecha por /v1 ya decidida (exitosa o fallida)',
       description: [
         'Se envía a cada webhook de la empresa un POST JSON firmado con el secreto del webhook:',
