@@ -139,6 +139,25 @@ describe('failure codes come from the cause', () => {
   });
 });
 
+describe('GET /v1/companias', () => {
+  it('answers per carrier the amounts its platform’s catalogue takes (70: not Movistar’s)', async () => {
+    const r = await v1(e, llave, 'GET', '/v1/companias');
+    expect(r.statusCode).toBe(200);
+    const { companias, montos } = r.json() as {
+      companias: { codigo: string; montos: number[]; catalogo: boolean }[];
+      montos: number[];
+    };
+    expect(montos).toContain(70);
+    const de = (c: string) => companias.find((x) => x.codigo === c);
+    expect(de('M')).toMatchObject({ catalogo: true });
+    expect(de('M')?.montos).not.toContain(70);
+    expect(de('M')?.montos).toEqual(
+      montos.filter((m) => [10, 20, 30, 50, 100, 150, 200, 300, 500].includes(m)),
+    );
+    expect(de('T')).toMatchObject({ catalogo: true, montos: montos.filter((m) => m >= 10 && m <= 500) });
+  });
+});
+
 describe('sandbox keys', () => {
   const llavePrueba = async () => {
     const r = await pedir(e.app, admin, 'POST', '/api/llaves', {

@@ -171,9 +171,20 @@ export const respuestaSaldo = z.object({
   usadas: z.number().int(),
   disponibles: z.number().int(),
 });
-/** GET /v1/companias: carriers and the amounts the company sells (`elegirMonto`: may send `monto`). */
+/**
+ * GET /v1/companias: carriers, each with the amounts both the company sells and its platform's
+ * catalogue takes (`catalogo` false: not checked against one); `montos`: all the company sells
+ * (`elegirMonto`: may send `monto`).
+ */
 export const respuestaCompanias = z.object({
-  companias: z.array(z.object({ codigo: z.string(), nombre: z.string() })),
+  companias: z.array(
+    z.object({
+      codigo: z.string(),
+      nombre: z.string(),
+      montos: z.array(z.number().int()),
+      catalogo: z.boolean(),
+    }),
+  ),
   montos: z.array(z.number().int()),
   montoPorDefecto: z.number().int(),
   elegirMonto: z.boolean(),

@@ -1,3 +1,4 @@
+import type { Carrier } from '@recargas/contracts/carriers';
 import { enviosRecargas, latenciaProveedor } from '../lib/metricas.ts';
 import type * as puerto from './puerto.ts';
 
@@ -7,6 +8,10 @@ export class ProveedorMedido implements puerto.ProveedorRecargas {
     private readonly adaptador: puerto.ProveedorRecargas,
     private readonly proveedor: string,
   ) {}
+
+  async catalogo(carrier: Carrier) {
+    return (await this.adaptador.catalogo?.(carrier)) ?? null;
+  }
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     const fin = latenciaProveedor.startTimer({ proveedor: this.proveedor, operacion: 'send' });

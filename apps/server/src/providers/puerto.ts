@@ -57,8 +57,16 @@ export interface ConsultaEstado {
 /** Balance per bag (Pagaqui: MOVISTAR and IUSA_UNEFON; Recargatodo: GENERAL). */
 export type Saldos = Record<string, number>;
 
+/** Whether a platform's catalogue takes an amount (pesos) for one carrier. */
+export type CatalogoMontos = (monto: number) => boolean;
+
 /** The top-up provider port of ARCHITECTURE.md; one adapter file per real provider. */
 export interface ProveedorRecargas extends ProveedorPortabilidad {
+  /**
+   * The amounts the platform takes for a carrier, from its product catalogue (kept by the
+   * adapter); null: the adapter has no catalogue call. Throws when it cannot be read.
+   */
+  catalogo?(carrier: Carrier): Promise<CatalogoMontos | null>;
   send(envio: Envio): Promise<ResultadoEnvio>;
   status(id: string, consulta?: ConsultaEstado): Promise<ResultadoConsulta>;
   balance(): Promise<Saldos>;

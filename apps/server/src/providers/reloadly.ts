@@ -179,6 +179,13 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
     return o ? (monto) => montoAceptado(o, monto) : () => false;
   }
 
+  /** The carrier's operator (as send picks it) and its amounts, from the operators kept an hour. */
+  async catalogo(carrier: Carrier): Promise<puerto.CatalogoMontos | null> {
+    if (!this.cuenta) return null;
+    const o = mapearOperadores(await this.cuenta.catalogo.operadores(), this.override)[carrier];
+    return o ? (monto) => montoAceptado(o, monto) : () => false;
+  }
+
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     if (!this.cuenta)
       return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales, codigo: 'proveedor_no_disponible' };

@@ -1,3 +1,4 @@
+import type { Carrier } from '@recargas/contracts/carriers';
 import type * as puerto from './puerto.ts';
 import type { Simulador } from './simulador.ts';
 
@@ -9,9 +10,22 @@ export function comoEnvio(r: puerto.ResultadoConsulta): puerto.ResultadoEnvio {
   return { estado: 'desconocida', motivo: r.estado };
 }
 
+/**
+ * The simulator's catalogue, fixed so tests and sandbox keys can rely on it: Movistar, Unefon,
+ * Virgin and Bait take the amounts of a fixed list (not 70, as the Movistar operator refused it),
+ * Telcel and AT&T any whole amount from 10 to 500 (as Reloadly's sandbox lists them).
+ */
+const MONTOS_FIJOS = [10, 20, 30, 50, 100, 150, 200, 300, 500];
+export const catalogoSimulado = (carrier: Carrier): puerto.CatalogoMontos =>
+  carrier === 'T' || carrier === 'A' ? (m) => m >= 10 && m <= 500 : (m) => MONTOS_FIJOS.includes(m);
+
 /** The simulator in the same process: the default adapter, with the same faults as over HTTP. */
 export class ProveedorSimulado implements puerto.ProveedorRecargas {
   constructor(readonly simulador: Simulador) {}
+
+  async catalogo(carrier: Carrier) {
+    return catalogoSimulado(carrier);
+  }
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     if (this.simulador.configuracion.sinConexion) return { estado: 'no-enviada', motivo: 'ECONNREFUSED' };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type Endpoint, puedeLlamar } from '@recargas/contracts/acceso';
-import { CARRIERS, CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import {
   FORMATO_LLAVE,
   inicioLlave,
@@ -9,11 +8,9 @@ import {
   puedeActuarComo,
 } from '@recargas/contracts/integraciones';
 import { M, texto } from '@recargas/contracts/mensajes';
-import { puedeElegirMonto } from '@recargas/contracts/recargas';
 import type { Ctx } from '../../contexto.ts';
 import { aleatorio, iguales, sha256 } from '../../lib/claves.ts';
 import { ErrorApi, noEncontrado, sinPermiso } from '../../lib/errores.ts';
-import * as empresas from '../empresas/service.ts';
 import type * as recargas from '../recargas/service.ts';
 import * as usuarios from '../usuarios/service.ts';
 import { auditarLlave, auditarWebhook } from './auditados.ts';
@@ -184,17 +181,7 @@ export async function autenticar(
   return quien;
 }
 
-// ---- /v1 (its top-ups: recargas-v1.ts)
-
-export async function companias(ctx: Ctx, quien: LlamanteApi) {
-  const ajustes = empresas.ajustesDe(await empresas.porIdOError(ctx.db, quien.empresaId));
-  return {
-    companias: CODIGOS_CARRIER.map((codigo) => ({ codigo, nombre: CARRIERS[codigo] })),
-    montos: ajustes.montos,
-    montoPorDefecto: ajustes.montoPorDefecto,
-    elegirMonto: puedeElegirMonto(ajustes, quien),
-  };
-}
+// ---- /v1 (its top-ups: recargas-v1.ts, lista-v1.ts, prueba-v1.ts; carriers: catalogo-v1.ts)
 
 export { barrer, generarEventos, recargaV1 } from './eventos.ts';
 // For recargas' write and close statements: the SQL of this module's tables on a top-up's path.

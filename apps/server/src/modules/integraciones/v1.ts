@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { esquema } from '../../lib/rutas.ts';
+import * as catalogo from './catalogo-v1.ts';
 import * as lista from './lista-v1.ts';
 import * as prueba from './prueba-v1.ts';
 import * as recargasV1 from './recargas-v1.ts';
@@ -150,6 +151,6 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
     ruta('Compañías y montos permitidos', {
       response: { 200: contrato.respuestaCompanias, ...errores },
     }),
-    async (req) => integraciones.companias(ctx, quien(req)),
+    async (req) => catalogo.companias(ctx, quien(req)),
   );
 };

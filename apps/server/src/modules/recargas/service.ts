@@ -113,6 +113,12 @@ async function empresaDe(ctx: Ctx, empresaId: number, version: number): Promise<
   return leida;
 }
 
+/** The platform a top-up of `compania` goes to first (integraciones' catalogue of amounts). */
+export async function plataformaDe(ctx: Ctx, quien: Solicitante, compania: Carrier) {
+  const e = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
+  return e.carriers[compania]?.proveedor ?? e.proveedores[1];
+}
+
 export interface DatosRecarga {
   icc: string;
   dn: string;
