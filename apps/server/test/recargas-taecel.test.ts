@@ -141,6 +141,7 @@ describe('TAECEL products and balance', () => {
     expect(await adaptador().send(e)).toEqual({
       estado: 'rechazada',
       mensaje: texto('montoNoPermitidoOperador', { monto: 37 }),
+      codigo: 'monto_no_permitido',
     });
     expect(await ventas(e.dn)).toBe(0);
   });

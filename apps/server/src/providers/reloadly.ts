@@ -3,6 +3,7 @@ import { instanteDeReloj } from '@recargas/contracts/fechas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Bitacora } from '../lib/bitacora.ts';
 import { sumarDias } from '../lib/fechas.ts';
+import { ConAtt } from './con-att.ts';
 import { centavosDe, estadoDe, type FilaEstadoCuenta } from './estado-cuenta.ts';
 import { fallaDeEnvio } from './http.ts';
 import type * as puerto from './puerto.ts';
@@ -161,22 +162,17 @@ const DUDOSOS = new Set([401, 408, 409, 429]);
  * `customIdentifier` in the transaction reports. The activation and portability calls are not
  * Reloadly's: they go to `att`, the platform's ATT server.
  */
-export class ProveedorReloadly implements puerto.ProveedorRecargas {
+export class ProveedorReloadly extends ConAtt implements puerto.ProveedorRecargas {
   /** Our id -> Reloadly's transactionId of the top-ups it answered PROCESSING. */
   private readonly enCurso = new Map<string, string>();
 
   constructor(
     private readonly cuenta: { sesion: SesionReloadly; catalogo: CatalogoReloadly } | undefined,
     private readonly override: Readonly<Record<string, number>>,
-    private readonly att: puerto.ProveedorPortabilidad,
+    att: puerto.ProveedorPortabilidad,
     private readonly log?: Bitacora,
-  ) {}
-
-  /** The carrier's operator (as send picks it) and its amounts, from the operators kept an hour. */
-  async catalogo(carrier: Carrier): Promise<puerto.CatalogoMontos | null> {
-    if (!this.cuenta) return null;
-    const o = mapearOperadores(await this.cuenta.catalogo.operadores(), this.override)[carrier];
-    return o ? (monto) => montoAceptado(o, monto) : () => false;
+  ) {
+    super(att);
   }
 
   /** The carrier's operator (as send picks it) and its amounts, from the operators kept an hour. */
@@ -318,21 +314,5 @@ export class ProveedorReloadly implements puerto.ProveedorRecargas {
       }
       if (cuerpo.content.length === 0 || pagina >= Number(cuerpo.totalPages)) return filas;
     }
-  }
-
-  activar(icc: string) {
-    return this.att.activar(icc);
-  }
-
-  estatusActivacion(icc: string) {
-    return this.att.estatusActivacion(icc);
-  }
-
-  portar(s: puerto.SolicitudPorta) {
-    return this.att.portar(s);
-  }
-
-  detallePorta(dn: string) {
-    return this.att.detallePorta(dn);
   }
 }

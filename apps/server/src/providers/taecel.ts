@@ -2,6 +2,7 @@ import { CARRIERS, type Carrier } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Bitacora } from '../lib/bitacora.ts';
 import { hoyEn, sumarDias } from '../lib/fechas.ts';
+import { ConAtt } from './con-att.ts';
 import { fallaDeEnvio } from './http.ts';
 import type * as puerto from './puerto.ts';
 import { NOMBRES } from './reloadly.ts';
@@ -87,18 +88,21 @@ export class CatalogoTaecel {
  * only when exactly one sale nobody else holds can be ours. Two possible sales leave the row
  * open (`ambigua`), for a person on the reconciliation screen: never re-sent, never failed.
  */
-export class ProveedorTaecel implements puerto.ProveedorRecargas {
+export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas {
   /** Our id -> TAECEL's transID, from the answer or the one sale that matched. */
   private readonly transIDs = new Map<string, string>();
 
   constructor(
     private readonly cuenta: { cliente: ClienteTaecel; catalogo: CatalogoTaecel } | undefined,
-    private readonly att: puerto.ProveedorPortabilidad,
+    att: puerto.ProveedorPortabilidad,
     private readonly log?: Bitacora,
-  ) {}
+  ) {
+    super(att);
+  }
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
-    if (!this.cuenta) return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales };
+    if (!this.cuenta)
+      return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales, codigo: 'proveedor_no_disponible' };
     const { cliente, catalogo } = this.cuenta;
     let lista: ProductoTaecel[];
     try {
@@ -110,10 +114,15 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
     const e = elegirProducto(lista, envio.carrier, envio.monto);
     if (!e.producto)
       return e.hay
-        ? { estado: 'rechazada', mensaje: texto('montoNoPermitidoOperador', { monto: envio.monto }) }
+        ? {
+            estado: 'rechazada',
+            mensaje: texto('montoNoPermitidoOperador', { monto: envio.monto }),
+            codigo: 'monto_no_permitido',
+          }
         : {
             estado: 'rechazada',
             mensaje: texto('operadorNoDisponible', { carrier: CARRIERS[envio.carrier] }),
+            codigo: 'operador_no_disponible',
           };
     let r: RespuestaTaecel;
     try {
@@ -235,21 +244,5 @@ export class ProveedorTaecel implements puerto.ProveedorRecargas {
       }
     }
     return filas;
-  }
-
-  activar(icc: string) {
-    return this.att.activar(icc);
-  }
-
-  estatusActivacion(icc: string) {
-    return this.att.estatusActivacion(icc);
-  }
-
-  portar(s: puerto.SolicitudPorta) {
-    return this.att.portar(s);
-  }
-
-  detallePorta(dn: string) {
-    return this.att.detallePorta(dn);
   }
 }
