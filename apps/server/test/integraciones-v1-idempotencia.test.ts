@@ -1,5 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { up as migrar0038 } from '../src/db/migrations/0038_referencia_unica.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import {
   crearEntorno,
@@ -128,5 +130,55 @@ describe('referencia per company', () => {
     expect(enlaces).toHaveLength(1);
     const escritas = await e.db.selectFrom('recargas').select('id').where('dn', 'in', dns).execute();
     expect(escritas.map((f) => f.id)).toEqual([enlaces[0]?.recarga_id]);
+  });
+});
+
+describe('migration 0038 on a database that had the old keys and repeated references', () => {
+  it('moves recent keys to the company form, marks repeats, and then holds both rules', async () => {
+    const cliente = await nuevaLlave(e, admin, await usuario('cliente'));
+    const otra = await nuevaLlave(e, admin, await usuario('cliente'));
+    const hechas: { id: number; llave: { id: number; llave: string }; clave: string; cuerpo: object }[] = [];
+    for (const [i, llave, clave] of [
+      [0, cliente, 'vieja-1'],
+      [1, cliente, 'vieja-2'],
+      [2, otra, 'vieja-1'],
+    ] as const) {
+      const cuerpo = { dn: dnNuevo(), compania: 'T', referencia: `mig-${i}` };
+      // Made under keys of their own now; rewritten below as 0037 would have written them.
+      hechas.push({ id: (await recargar(llave.llave, cuerpo, `hoy-${i}`)).json().id, llave, clave, cuerpo });
+    }
+    // The database as 0037 left it: keys per API key, the two first top-ups with one reference.
+    await sql`drop index recargas_api_referencia_unica`.execute(e.db);
+    await sql`alter table recargas_api drop column repetida`.execute(e.db);
+    for (const h of hechas)
+      await sql`update recargas set idempotencia = ${`k:${h.llave.id}:${h.clave}`} where id = ${h.id}`.execute(
+        e.db,
+      );
+    await sql`update recargas_api set referencia = 'mig-repetida'
+      where recarga_id in (${hechas[0]?.id}, ${hechas[1]?.id})`.execute(e.db);
+
+    await e.db.transaction().execute((tx) => migrar0038(tx as never));
+    const [a, b, c] = hechas as [(typeof hechas)[0], (typeof hechas)[0], (typeof hechas)[0]];
+    const filas = await e.db
+      .selectFrom('recargas as r')
+      .innerJoin('recargas_api as x', 'x.recarga_id', 'r.id')
+      .select(['r.id', 'r.idempotencia', 'x.repetida'])
+      .where('r.id', 'in', [a.id, b.id, c.id])
+      .orderBy('r.id')
+      .execute();
+    // One key under two API keys: the first top-up takes it.
+    expect(filas).toEqual([
+      { id: a.id, idempotencia: 'v1:vieja-1', repetida: false },
+      { id: b.id, idempotencia: 'v1:vieja-2', repetida: true },
+      { id: c.id, idempotencia: `k:${otra.id}:vieja-1`, repetida: false },
+    ]);
+    // A retry that spans the upgrade replays its top-up; the kept reference still holds.
+    expect((await recargar(otra.llave, b.cuerpo, 'vieja-2')).json().id).toBe(b.id);
+    const r = await recargar(
+      otra.llave,
+      { dn: dnNuevo(), compania: 'T', referencia: 'mig-repetida' },
+      'nueva',
+    );
+    expect(r.statusCode).toBe(409);
   });
 });
