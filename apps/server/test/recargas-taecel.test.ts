@@ -35,7 +35,7 @@ let url: string;
 let cuenta: CuentaTaecel;
 
 beforeAll(async () => {
-  sim = servidorSimulador({ esperaTimeoutMs: 1500 });
+  sim = servidorSimulador({ esperaTimeoutMs: 5000 });
   await new Promise<void>((ok) => sim.server.listen(0, '127.0.0.1', ok));
   url = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
   cuenta = cuentasTaecel({
@@ -57,7 +57,7 @@ beforeEach(async () => {
 /** A fresh adapter: a new process, which knows no transID of an earlier one. */
 function adaptador(c: CuentaTaecel = cuenta, lineas: string[] = []) {
   const log = { warn: (o: unknown, m: string) => lineas.push(JSON.stringify(o) + m) };
-  const cliente = new ClienteTaecel(c, 300, log as never);
+  const cliente = new ClienteTaecel(c, 1000, log as never);
   return new ProveedorTaecel(
     { cliente, catalogo: new CatalogoTaecel(cliente) },
     new ProveedorSimulado(new Simulador()),
@@ -177,7 +177,7 @@ describe('TAECEL exactly-once without an idempotency key', () => {
       hechas.push(e);
     }
     await fallas({});
-    // One at a time: each is a new process's first calls, within the adapter's 300 ms.
+    // One at a time: each is a new process's first calls, within the adapter's 1 s.
     const leidas: [number, string][] = [];
     for (const e of hechas)
       leidas.push([await ventas(e.dn), (await adaptador().status(e.id, consulta(e))).estado]);
@@ -292,7 +292,7 @@ describe('credentials stay out of the logs', () => {
     });
     log.info({ config: { taecel } }, 'config');
     const registro = new RegistroProveedores(
-      { providerTimeoutMs: 300, taecel, simuladorPermitido: true },
+      { providerTimeoutMs: 1000, taecel, simuladorPermitido: true },
       log,
     );
     const fila = { id: 1, empresa_id: 1, codigo: 'recargatodo', adaptador: 'taecel', operadores: {} };
@@ -306,7 +306,15 @@ describe('credentials stay out of the logs', () => {
     await fallas({});
     await p.balance();
     await p.estadoDeCuenta(hoy(), 'America/Mexico_City');
-    await registro.de({ ...fila, id: 2, cuenta: 'NINGUNA' }).send(envio());
+    // An account without credentials: refused before anything is sent, and said at start-up.
+    expect(await registro.de({ ...fila, id: 2, cuenta: 'NINGUNA' }).send(envio())).toMatchObject({
+      estado: 'rechazada',
+      codigo: 'proveedor_no_disponible',
+    });
+    expect(registro.faltaProveedor({ adaptador: 'taecel', cuenta: 'NINGUNA' })).toBe(
+      'sin credenciales TAECEL_NINGUNA_*',
+    );
+    expect(registro.faltaProveedor({ adaptador: 'taecel', cuenta: 'PRUEBA' })).toBeUndefined();
     expect(escrito).toContain('taecel');
     expect(escrito).not.toContain('llave-secreta-de-bitacora');
     expect(escrito).not.toMatch(new RegExp(`nip[^,]*${NIP_SANDBOX_TAECEL}`));
