@@ -158,6 +158,30 @@ describe('GET /v1/companias', () => {
   });
 });
 
+describe('GET /v1/operador/{dn}', () => {
+  it('answers the carrier of the latest successful top-up, else the inventory line, else null', async () => {
+    const dn = dnNuevo();
+    expect((await recargar(llave, { dn, compania: 'M' })).statusCode).toBe(200);
+    const r = await v1(e, llave, 'GET', `/v1/operador/${dn}`);
+    expect(r.json()).toMatchObject({ dn, compania: 'M', nombre: 'Movistar', fuente: 'recarga' });
+    const linea = await e.db
+      .selectFrom('lineas')
+      .select(['dn', 'compania'])
+      .where('empresa_id', '=', 1)
+      .where('dn', '<>', '')
+      .where('dn', 'not in', e.db.selectFrom('recargas').select('dn').where('estado', '=', 'exitosa'))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const l = await v1(e, llave, 'GET', `/v1/operador/${linea.dn}`);
+    expect(l.json()).toMatchObject({ compania: linea.compania, fuente: 'inventario' });
+    const nadie = await v1(e, llave, 'GET', `/v1/operador/${dnNuevo()}`);
+    expect(nadie.json()).toMatchObject({ compania: null, fuente: null, desde: null });
+    const mal = await v1(e, llave, 'GET', '/v1/operador/12ab');
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json()).toEqual({ mensaje: M.telefonoInvalido, codigo: 'solicitud_invalida' });
+  });
+});
+
 describe('sandbox keys', () => {
   const llavePrueba = async () => {
     const r = await pedir(e.app, admin, 'POST', '/api/llaves', {

@@ -50,9 +50,10 @@ const llamar = (r: Operacion, llave: string | undefined, ip?: string, token?: st
   );
 
 describe('/v1 in the security matrix', () => {
-  it('the API routes are the five of issue 23, each documented with the key scheme', () => {
+  it('the API routes (issues 23 and 44), each documented with the key scheme', () => {
     expect(rutas.map((r) => r.celda).sort()).toEqual([
       'GET /v1/companias',
+      'GET /v1/operador/{dn}',
       'GET /v1/recargas',
       'GET /v1/recargas/{id}',
       'GET /v1/saldo',
@@ -133,7 +134,10 @@ describe('/v1 in the security matrix', () => {
     expect(hecha.statusCode).toBe(200);
     const id = hecha.json().id;
     expect((await v1(e, deOtra, 'GET', `/v1/recargas/${id}`)).statusCode).toBe(404);
-    expect((await v1(e, deOtra, 'GET', '/v1/recargas?referencia=r-demo')).json()).toEqual({ recargas: [] });
+    expect((await v1(e, deOtra, 'GET', '/v1/recargas?referencia=r-demo')).json()).toEqual({
+      recargas: [],
+      siguiente: null,
+    });
     // The same Idempotency-Key under the other company's key is that company's own top-up.
     const suya = await v1(
       e,

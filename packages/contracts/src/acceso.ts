@@ -169,6 +169,7 @@ export const ENDPOINTS = {
   'GET /v1/recargas/{id}': llave,
   'GET /v1/saldo': llave,
   'GET /v1/companias': llave,
+  'GET /v1/operador/{dn}': llave,
 } as const satisfies Record<string, Regla>;
 
 export type Endpoint = keyof typeof ENDPOINTS;

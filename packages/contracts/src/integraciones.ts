@@ -20,6 +20,7 @@ export const API_INTEGRACIONES = {
   recarga: '/v1/recargas/:id',
   saldo: '/v1/saldo',
   companias: '/v1/companias',
+  operador: '/v1/operador/:dn',
 } as const;
 
 /** The header a `/v1` call authenticates with, and its OpenAPI security scheme's name. */
@@ -190,6 +191,20 @@ export const respuestaCompanias = z.object({
   elegirMonto: z.boolean(),
 });
 
+/** GET /v1/operador/{dn}: the number's carrier by the company's records (`fuente`), or null. */
+export const parametrosOperador = z.object({
+  dn: z.string().refine(esDn, M.telefonoInvalido),
+});
+export const respuestaOperador = z.object({
+  dn: z.string(),
+  compania: z.enum(CODIGOS_CARRIER).nullable(),
+  nombre: z.string().nullable(),
+  /** recarga: its latest successful top-up; inventario: the company's line of that number. */
+  fuente: z.enum(['recarga', 'inventario']).nullable(),
+  /** When that evidence was written (a number may have ported since). */
+  desde: z.string().nullable(),
+});
+
 /** The `/v1` error: the usual `{ mensaje }` plus a stable machine code. */
 export const errorV1 = z.object({ mensaje: z.string(), codigo: z.string() });
 
@@ -232,4 +247,5 @@ export const ACTUA_COMO = {
   'GET /v1/recargas/{id}': 'GET /movimientos',
   'GET /v1/saldo': 'GET /movimientos',
   'GET /v1/companias': 'POST /checkOut',
+  'GET /v1/operador/{dn}': 'POST /checkOut',
 } as const satisfies Partial<Record<Endpoint, Endpoint>>;

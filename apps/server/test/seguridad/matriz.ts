@@ -149,6 +149,7 @@ export const MATRIZ: Record<string, Regla> = {
   'GET /v1/recargas/{id}': 'llave',
   'GET /v1/saldo': 'llave',
   'GET /v1/companias': 'llave',
+  'GET /v1/operador/{dn}': 'llave',
 };
 
 /**

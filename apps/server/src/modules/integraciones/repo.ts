@@ -167,6 +167,33 @@ export function paginaV1(db: Db, p: PaginaV1) {
   return q.orderBy('r.creada', 'desc').orderBy('r.id', 'desc').limit(p.n).execute();
 }
 
+/**
+ * The company's latest successful top-up of a number (its carrier then), by two of its 6-digit
+ * pieces on index recargas_dn_subcadenas as the sales report finds numbers (reportes/repo.ts).
+ */
+export const ultimaExitosa = (db: Db, empresaId: number, dn: string) =>
+  db
+    .selectFrom('recargas as r')
+    .select(['r.compania', 'r.creada'])
+    .where(sql<boolean>`subcadenas(r.dn, 6) @> array[${dn.slice(0, 6)}, ${dn.slice(-6)}]::text[]`)
+    .where('r.dn', '=', dn)
+    .where('r.empresa_id', '=', empresaId)
+    .where('r.estado', '=', 'exitosa')
+    .orderBy('r.creada', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The company's inventory line of a number (index lineas_empresa_dn). */
+export const lineaDe = (db: Db, empresaId: number, dn: string) =>
+  db
+    .selectFrom('lineas')
+    .select(['compania', 'fecha_actualizacion'])
+    .where('empresa_id', '=', empresaId)
+    .where('dn', '=', dn)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** A top-up's failure code (a POST answer built without it). */
 export const fallaDe = (db: Db, empresaId: number, id: number) =>
   db

@@ -10,6 +10,7 @@ import { ErrorApi } from '../../lib/errores.ts';
 import { esquema } from '../../lib/rutas.ts';
 import * as catalogo from './catalogo-v1.ts';
 import * as lista from './lista-v1.ts';
+import * as operador from './operador-v1.ts';
 import * as prueba from './prueba-v1.ts';
 import * as recargasV1 from './recargas-v1.ts';
 import * as integraciones from './service.ts';
@@ -152,5 +153,13 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
       response: { 200: contrato.respuestaCompanias, ...errores },
     }),
     async (req) => catalogo.companias(ctx, quien(req)),
+  );
+  app.get(
+    API.operador,
+    ruta('Compañía de un número según los registros de la empresa (última recarga exitosa o inventario)', {
+      params: contrato.parametrosOperador,
+      response: { 200: contrato.respuestaOperador, ...conEntrada },
+    }),
+    async (req) => operador.operador(ctx, quien(req), req.params.dn),
   );
 };
