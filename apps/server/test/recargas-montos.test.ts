@@ -252,7 +252,11 @@ describe('the shared rules (contracts recargas.ts) the screen uses too', () => {
     expect(montoDeRecarga(a, sin, { guardado: 100 })).toEqual({ monto: 100 });
     expect(montoDeRecarga(a, sin, { guardado: 99999 })).toMatchObject({ status: 400 });
     expect(montoDeRecarga(a, null, {})).toEqual({ monto: 30 });
-    expect(montoDeRecarga(a, con, {})).toEqual({ status: 400, mensaje: M.eligeMonto });
+    expect(montoDeRecarga(a, con, {})).toEqual({
+      status: 400,
+      mensaje: M.eligeMonto,
+      codigo: 'monto_requerido',
+    });
     expect(montoDeRecarga(a, con, { guardado: 100 })).toEqual({ monto: 100 });
   });
 

@@ -166,14 +166,17 @@ describe('operators and amounts', () => {
     expect(await proveedor.send(caro)).toEqual({
       estado: 'rechazada',
       mensaje: texto('montoNoPermitidoOperador', { monto: 1000 }),
+      codigo: 'monto_no_permitido',
     });
     expect(await proveedor.send(suelto)).toEqual({
       estado: 'rechazada',
       mensaje: texto('montoNoPermitidoOperador', { monto: 25 }),
+      codigo: 'monto_no_permitido',
     });
     expect(await proveedor.send(sinOperador)).toEqual({
       estado: 'rechazada',
       mensaje: texto('operadorNoDisponible', { carrier: 'Bait' }),
+      codigo: 'operador_no_disponible',
     });
     for (const e of [caro, suelto, sinOperador]) expect(await recibidas(e.id)).toBeUndefined();
   });
