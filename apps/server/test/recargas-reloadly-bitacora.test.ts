@@ -151,6 +151,7 @@ describe('credentials and tokens stay out of the logs', () => {
     expect(await sinCuenta.send(envio('b-4'))).toEqual({
       estado: 'rechazada',
       mensaje: M.plataformaSinCredenciales,
+      codigo: 'proveedor_no_disponible',
     });
 
     const texto = escrito();
