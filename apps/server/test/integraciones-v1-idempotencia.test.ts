@@ -1,6 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { crearIndicesEnLinea } from '../src/db/indices-en-linea.ts';
 import { up as migrar0038 } from '../src/db/migrations/0038_referencia_unica.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import {
@@ -158,6 +159,8 @@ describe('migration 0038 on a database that had the old keys and repeated refere
       where recarga_id in (${hechas[0]?.id}, ${hechas[1]?.id})`.execute(e.db);
 
     await e.db.transaction().execute((tx) => migrar0038(tx as never));
+    // Then, as migrate.ts does, the online index: repeats marked, the unique index built.
+    await crearIndicesEnLinea(e.db, { info: () => {} });
     const [a, b, c] = hechas as [(typeof hechas)[0], (typeof hechas)[0], (typeof hechas)[0]];
     const filas = await e.db
       .selectFrom('recargas as r')

@@ -13,7 +13,16 @@ export interface IndiceEnLinea {
   sql: string;
   /** An older index this one takes the place of: dropped (concurrently) once this one is valid. */
   reemplaza?: string;
+  /**
+   * A unique index's preparation, run before each try (it must be safe to repeat): it sets apart
+   * the rows that would break it. A row written between it and the build fails the build, which
+   * is then tried again (VECES_UNICO).
+   */
+  antes?: string;
 }
+
+/** Tries of a unique index whose build met a repeated value written meanwhile. */
+const VECES_UNICO = 3;
 
 /**
  * The indexes built this way, after the migrations; a new one is added here, never in a
@@ -45,6 +54,18 @@ export const INDICES_EN_LINEA: readonly IndiceEnLinea[] = [
     sql: `create index concurrently if not exists lineas_dn_meses on lineas
       using gin (trigramas_por_mes(dn, fecha_subida))`,
   },
+  {
+    // A /v1 reference once per company (0038). One sort of the table marks all but the first row
+    // of each (company, reference) repeated before it, which the index leaves out.
+    nombre: 'recargas_api_referencia_unica',
+    tabla: 'recargas_api',
+    antes: `update recargas_api x set repetida = true from (
+        select recarga_id, row_number() over (partition by empresa_id, referencia order by recarga_id) as orden
+        from recargas_api where referencia is not null and not repetida) r
+      where x.recarga_id = r.recarga_id and r.orden > 1`,
+    sql: `create unique index concurrently if not exists recargas_api_referencia_unica on recargas_api
+      (empresa_id, referencia) where referencia is not null and not repetida`,
+  },
 ];
 
 /**
@@ -61,14 +82,22 @@ export async function crearIndicesEnLinea(
 ) {
   const enLinea = (texto: string) => (unaConexion(conexion) ? texto.replace(' concurrently', '') : texto);
   for (const i of indices) {
-    const r = await sql<{ valido: boolean }>`select ix.indisvalid as valido from pg_class c
-      join pg_index ix on ix.indexrelid = c.oid where c.relname = ${i.nombre}`.execute(conexion);
-    const valido = r.rows[0]?.valido;
-    if (!valido) {
-      if (valido === false)
+    const valido = async () =>
+      (
+        await sql<{ valido: boolean }>`select ix.indisvalid as valido from pg_class c
+          join pg_index ix on ix.indexrelid = c.oid where c.relname = ${i.nombre}`.execute(conexion)
+      ).rows[0]?.valido;
+    for (let vez = 1; (await valido()) !== true; vez++) {
+      if ((await valido()) === false)
         await sql.raw(enLinea(`drop index concurrently if exists ${i.nombre}`)).execute(conexion);
       const inicio = Date.now();
-      await sql.raw(enLinea(i.sql)).execute(conexion);
+      try {
+        if (i.antes) await sql.raw(i.antes).execute(conexion);
+        await sql.raw(enLinea(i.sql)).execute(conexion);
+      } catch (e) {
+        if (!i.antes || (e as { code?: string }).code !== '23505' || vez >= VECES_UNICO) throw e;
+        continue;
+      }
       log.info({ indice: i.nombre, ms: Date.now() - inicio }, `Índice ${i.nombre} creado en ${i.tabla}`);
     }
     if (i.reemplaza)
