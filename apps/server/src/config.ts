@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { PLAZOS_POR_DEFECTO, type PlazosBase } from './db/plazos.ts';
 import { bandera, entero, faltaEn, saltosOProxies, texto, una, url, validar } from './lib/entorno.ts';
 import { type CuentasReloadly, cuentasReloadly } from './providers/reloadly-sesion.ts';
-import { type CuentasTaecel, cuentasTaecel } from './providers/taecel-cuenta.ts';
 import { SALDO_SIMULADO } from './providers/simulador.ts';
+import { type CuentasTaecel, cuentasTaecel } from './providers/taecel-cuenta.ts';
 
 /** Settings from the environment (listed in .env.example). */
 export interface Config {

@@ -35,7 +35,6 @@ const pagaqui = servidorSimulador();
 let puertoReloadly = 0;
 let urlReloadly = '';
 let urlPagaqui = '';
-let proveedor1 = 0;
 let cambios: { estado: string; t: number }[] = [];
 
 /** Reloadly's auth hangs (accepts, never answers) while `mudo`; how many token requests arrived. */
@@ -86,7 +85,7 @@ beforeAll(async () => {
     respaldoId: respaldo,
   });
   expect(r.statusCode).toBe(200);
-  ({ proveedorId: proveedor1, cambios } = await cambiosDeCorte(e));
+  ({ cambios } = await cambiosDeCorte(e));
 }, 120_000);
 afterAll(async () => {
   for (const res of colgadas) res.destroy();
