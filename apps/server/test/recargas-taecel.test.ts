@@ -145,6 +145,13 @@ describe('TAECEL products and balance', () => {
     });
     expect(await ventas(e.dn)).toBe(0);
   });
+
+  it('its catalogue (/v1/companias) takes the amounts send would sell, from getProducts', async () => {
+    const [movistar, att] = [await adaptador().catalogo('M'), await adaptador().catalogo('A')];
+    expect([50, 70, 100].map((m) => movistar?.(m))).toEqual([true, false, true]);
+    // AT&T has an open-amount product: any amount.
+    expect([50, 70].map((m) => att?.(m))).toEqual([true, true]);
+  });
 });
 
 describe('TAECEL exactly-once without an idempotency key', () => {

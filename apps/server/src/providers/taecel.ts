@@ -100,6 +100,13 @@ export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas 
     super(att);
   }
 
+  /** The carrier's amounts as send picks a product (airtime at the amount, else an open one). */
+  async catalogo(carrier: Carrier): Promise<puerto.CatalogoMontos | null> {
+    if (!this.cuenta) return null;
+    const lista = await this.cuenta.catalogo.productos();
+    return (monto) => elegirProducto(lista, carrier, monto).producto !== undefined;
+  }
+
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
     if (!this.cuenta)
       return { estado: 'rechazada', mensaje: M.plataformaSinCredenciales, codigo: 'proveedor_no_disponible' };
