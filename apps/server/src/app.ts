@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { webhooksOpenApi } from '@recargas/contracts/api-v1';
 import { ESQUEMA_SEGURIDAD } from '@recargas/contracts/integraciones';
+import { webhooksOpenApi } from '@recargas/contracts/integraciones/api-v1';
 import { M } from '@recargas/contracts/mensajes';
 import { errorDeValidacion } from '@recargas/contracts/mensajes/validacion';
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Endpoint } from './acceso.ts';
 import { CODIGOS_CARRIER } from './carriers.ts';
-import { CODIGOS_FALLA } from './fallas-recarga.ts';
 import { M } from './mensajes.ts';
+import { CODIGOS_FALLA } from './recargas/fallas.ts';
 import { esDn, esIcc, LIMITES_RECARGA } from './recargas.ts';
 
 /**
@@ -127,7 +127,7 @@ export const recargaV1 = z.object({
   referencia: z.string().nullable(),
   /** Absent from POST's answer, which is the same for every repeat of its key. */
   creada: z.string().optional(),
-  /** Why it failed (fallas-recarga.ts), from its cause; null unless fallida. */
+  /** Why it failed (recargas/fallas.ts), from its cause; null unless fallida. */
   codigo: z.enum(CODIGOS_FALLA).nullable().optional(),
   /** A sandbox key's top-up: answered by the simulator, never sent, charged nor stored. */
   prueba: z.literal(true).optional(),
@@ -210,7 +210,7 @@ export const errorV1 = z.object({ mensaje: z.string(), codigo: z.string() });
 
 /**
  * Stable codes of `/v1` errors that are not a top-up's failure (a top-up's comes from its cause:
- * ErrorApi's `codigo`, fallas-recarga.ts): by catalogue text first, else by status. Integrators
+ * ErrorApi's `codigo`, recargas/fallas.ts): by catalogue text first, else by status. Integrators
  * branch on these; the texts may be reworded.
  */
 export const CODIGO_POR_MENSAJE: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@ import { M } from '@recargas/contracts/mensajes';
 
 /**
  * A refusal the client is meant to read: HTTP status plus the Spanish `mensaje` (spec section 8);
- * `codigo`: the cause's machine code (contracts fallas-recarga.ts), which `/v1` answers carry.
+ * `codigo`: the cause's machine code (contracts recargas/fallas.ts), which `/v1` answers carry.
  */
 export class ErrorApi extends Error {
   constructor(

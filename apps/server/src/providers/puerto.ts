@@ -1,5 +1,5 @@
 import type { Carrier } from '@recargas/contracts/carriers';
-import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
+import type { CodigoFalla } from '@recargas/contracts/recargas/fallas';
 import type { EstatusActivacion } from '@recargas/contracts/reciclaje';
 import type { FilaEstadoCuenta } from './estado-cuenta.ts';
 

@@ -30,7 +30,7 @@ export interface RecargasTable {
   plataforma_usuario_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Fingerprint of the request that first used the key (0016); null: a resource's key, or older. */
   huella: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Why it failed, as a code of contracts fallas-recarga.ts (0039); null: not failed, or older. */
+  /** Why it failed, as a code of contracts recargas/fallas.ts (0039); null: not failed, or older. */
   falla: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

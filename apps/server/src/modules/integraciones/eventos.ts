@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CODIGOS_FALLA, type CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { RecargaV1 } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
+import { CODIGOS_FALLA, type CodigoFalla } from '@recargas/contracts/recargas/fallas';
 import type { Ctx } from '../../contexto.ts';
 import { enLotes, porBase } from '../../db/lotes.ts';
 import { ejecutorDe } from '../../jobs/colas.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
 import type { PeticionV1Recarga, RecargaV1 } from '@recargas/contracts/integraciones';
 import { M } from '@recargas/contracts/mensajes';
 import { montoDeRecarga } from '@recargas/contracts/recargas';
+import type { CodigoFalla } from '@recargas/contracts/recargas/fallas';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import type { ResultadoEnvio } from '../../providers/puerto.ts';

@@ -1,5 +1,5 @@
-import { erroresApi } from '@recargas/contracts/api-v1';
 import * as contrato from '@recargas/contracts/integraciones';
+import { erroresApi } from '@recargas/contracts/integraciones/api-v1';
 import { M } from '@recargas/contracts/mensajes';
 import { respuestaMensaje } from '@recargas/contracts/saldos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

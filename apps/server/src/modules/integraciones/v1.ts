@@ -1,6 +1,6 @@
 import { ENDPOINTS, type Endpoint } from '@recargas/contracts/acceso';
-import { ERRORES_DE_TODA_LLAMADA, erroresV1 } from '@recargas/contracts/api-v1';
 import * as contrato from '@recargas/contracts/integraciones';
+import { ERRORES_DE_TODA_LLAMADA, erroresV1 } from '@recargas/contracts/integraciones/api-v1';
 import { M } from '@recargas/contracts/mensajes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,7 +49,7 @@ export const rutasV1: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
   app.decorateRequest('llamanteApi', null as unknown as integraciones.LlamanteApi);
 
-  // A refusal whose cause has a code (contracts fallas-recarga.ts) answers it; the rest go to
+  // A refusal whose cause has a code (contracts recargas/fallas.ts) answers it; the rest go to
   // the app's handler (plugins/errores.ts), and the hook below gives them one by status.
   app.setErrorHandler((error, _req, reply) => {
     if (!(error instanceof ErrorApi) || !error.codigo) throw error;

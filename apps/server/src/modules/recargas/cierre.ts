@@ -1,4 +1,4 @@
-import type { CodigoFalla } from '@recargas/contracts/fallas-recarga';
+import type { CodigoFalla } from '@recargas/contracts/recargas/fallas';
 import type { Ctx } from '../../contexto.ts';
 import type { ResultadoConsulta } from '../../providers/puerto.ts';
 import type * as auditoria from '../auditoria/service.ts';

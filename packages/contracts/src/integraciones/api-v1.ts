@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CABECERA_FIRMA, errorV1, recargaV1 } from './integraciones.ts';
+import { CABECERA_FIRMA, errorV1, recargaV1 } from '../integraciones.ts';
 
 /**
  * The reseller API's OpenAPI answers (issue 44): every status a route can send, each from the
