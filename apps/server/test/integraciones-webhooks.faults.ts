@@ -148,7 +148,7 @@ describe('faults: webhook events of API top-ups', () => {
     const db = await abrirDb({ databaseUrl: base.url, dataDir: 'memory://' });
     try {
       const finales = async () =>
-        db.selectFrom('recargas').select(['id', 'estado']).where('idempotencia', 'like', 'k:%').execute();
+        db.selectFrom('recargas').select(['id', 'estado']).where('idempotencia', 'like', 'v1:%').execute();
       // Every row decided (reconciliation) and every decided row's event at the receiver.
       await esperar(
         async () => {
