@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { M } from '@recargas/contracts/mensajes';
 import { describe, expect, it } from 'vitest';
-import { leerPlataforma } from '../src/cli/proveedor.ts';
+import { leerElegidos, leerPlataforma } from '../src/cli/proveedor.ts';
 import { admin, adminCompilado, baseParaCli } from './admin-cli.ts';
 
 /**
@@ -63,6 +63,29 @@ describe('set-provider arguments', () => {
   });
 });
 
+describe('set-operators pairs', () => {
+  it("Reloadly's operator per carrier, TAECEL's product per carrier or carrier and amount", () => {
+    expect(leerElegidos('reloadly', ['T=1234', 'm=99'])).toEqual({ T: 1234, M: 99 });
+    expect(leerElegidos('taecel', ['T=TELABIERTO', 't:100=TELPAQ100'])).toEqual({
+      T: 'TELABIERTO',
+      'T:100': 'TELPAQ100',
+    });
+    expect(leerElegidos('taecel', [])).toEqual({});
+    expect(leerElegidos('reloadly', ['T:100=12'])).toBe(
+      'Reloadly elige el operador de la compañía, no por monto',
+    );
+    expect(leerElegidos('reloadly', ['T=TEL050'])).toBe('El operador de Reloadly es su número: T=TEL050');
+    expect(leerElegidos('taecel', ['X=TEL050'])).toMatch(/^Compañía desconocida: X \(T, /);
+    expect(leerElegidos('taecel', ['T:0=TEL050'])).toBe('Cada elección va como COMPAÑÍA=valor: T:0=TEL050');
+    expect(leerElegidos('taecel', ['T=TEL 050'])).toBe(
+      'El producto de TAECEL es su código (TEL050): T=TEL 050',
+    );
+    expect(leerElegidos('simulador', ['T=1'])).toMatch(
+      /^La plataforma usa simulador: solo reloadly y taecel/,
+    );
+  });
+});
+
 // Each run starts a process that opens the database: seconds each on a busy machine.
 describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
   it('help lists it', async () => {
@@ -106,6 +129,40 @@ describe('npm run admin -- set-provider', { timeout: 180_000 }, () => {
     ]);
     const igual = await admin(['set-provider', 'acme', '1', 'reloadly', 'MIEMPRESA'], base.env);
     expect(igual.stdout).toBe('Plataforma 1 de acme: ya usa reloadly (cuenta MIEMPRESA); sin cambios\n');
+  });
+
+  it("set-operators: the company's operators, on the audit trail; another adapter drops them", async () => {
+    const r = await admin(['set-operators', 'acme', '1', 'T=1234'], base.env);
+    expect([r.codigo, r.stdout]).toEqual([
+      0,
+      'Plataforma 1 de acme (reloadly): T=1234; los procesos en marcha lo usan desde su siguiente recarga\n',
+    ]);
+    const elegidos = () =>
+      base.enBase((db) =>
+        db
+          .selectFrom('proveedores as p')
+          .innerJoin('empresas as e', 'e.id', 'p.empresa_id')
+          .select('p.operadores')
+          .where('e.codigo', '=', 'acme')
+          .where('p.numero', '=', 1)
+          .executeTakeFirst(),
+      );
+    expect(await elegidos()).toEqual({ operadores: { T: 1234 } });
+    await admin(['set-provider', 'acme', '1', 'taecel', 'uno'], base.env);
+    expect(await elegidos()).toEqual({ operadores: {} });
+    const rastro = await base.enBase((db) =>
+      db.selectFrom('auditoria').select(['antes', 'despues']).orderBy('id', 'desc').limit(2).execute(),
+    );
+    expect(rastro).toEqual([
+      {
+        antes: { adaptador: 'reloadly', cuenta: 'MIEMPRESA', operadores: { T: 1234 } },
+        despues: { adaptador: 'taecel', cuenta: 'UNO', operadores: {} },
+      },
+      { antes: { operadores: {} }, despues: { operadores: { T: 1234 } } },
+    ]);
+    const sinAdaptador = await admin(['set-operators', 'acme', '2', 'T=TEL050'], base.env);
+    expect(sinAdaptador.codigo).toBe(2);
+    expect(sinAdaptador.stderr).toMatch(/^La plataforma usa ninguno: solo reloadly y taecel/);
   });
 
   it('refuses the simulator where it is refused (PROVEEDOR_SIMULADO=0), and a bad platform with the usage', async () => {

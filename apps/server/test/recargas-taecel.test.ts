@@ -15,7 +15,12 @@ import {
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { SIN_FALLAS, Simulador } from '../src/providers/simulador.ts';
 import { ProveedorSimulado } from '../src/providers/simulador-local.ts';
-import { CatalogoTaecel, elegirProducto, ProveedorTaecel } from '../src/providers/taecel.ts';
+import {
+  CatalogoTaecel,
+  elegirProducto,
+  type ProductosElegidos,
+  ProveedorTaecel,
+} from '../src/providers/taecel.ts';
 import {
   ClienteTaecel,
   type CuentaTaecel,
@@ -55,11 +60,12 @@ beforeEach(async () => {
 });
 
 /** A fresh adapter: a new process, which knows no transID of an earlier one. */
-function adaptador(c: CuentaTaecel = cuenta, lineas: string[] = []) {
+function adaptador(c: CuentaTaecel = cuenta, lineas: string[] = [], elegidos: ProductosElegidos = {}) {
   const log = { warn: (o: unknown, m: string) => lineas.push(JSON.stringify(o) + m) };
   const cliente = new ClienteTaecel(c, 1000, log as never);
   return new ProveedorTaecel(
     { cliente, catalogo: new CatalogoTaecel(cliente) },
+    elegidos,
     new ProveedorSimulado(new Simulador()),
     log as never,
   );
@@ -120,6 +126,43 @@ describe('TAECEL products and balance', () => {
         100,
       ).producto,
     ).toBeUndefined();
+  });
+
+  it("the company's own products: per carrier and amount, per carrier, none when getProducts lost it", () => {
+    const elegidos = { 'T:100': 'TELPAQ100', A: 'ATT050', M: 'MOVRETIRADO' };
+    const elegir = (carrier: 'T' | 'A' | 'M', monto: number) =>
+      elegirProducto(PRODUCTOS_TAECEL, carrier, monto, elegidos);
+    expect(elegir('T', 100).producto?.Codigo).toBe('TELPAQ100');
+    // Not named for 50: the automatic choice.
+    expect(elegir('T', 50).producto?.Codigo).toBe('TEL050');
+    // AT&T's chosen product is 50 pesos: other amounts are refused, not sent as the open one.
+    expect(elegir('A', 50).producto?.Codigo).toBe('ATT050');
+    expect(elegir('A', 37)).toEqual({ producto: undefined, hay: true });
+    expect(elegir('M', 50)).toEqual({ producto: undefined, hay: false });
+  });
+
+  it('a chosen product is what RequestTXN sells and what a lost answer is looked for by', async () => {
+    const elegidos = { 'T:100': 'TELPAQ100' };
+    await fallas({ tasaTimeout: 1 });
+    const e = envio({ monto: 100 });
+    expect(await adaptador(cuenta, [], elegidos).send(e)).toEqual({
+      estado: 'desconocida',
+      motivo: 'timeout',
+    });
+    await fallas({});
+    // The automatic choice (TEL100) would not find the sale; the company's does.
+    expect(await adaptador().status(e.id, consulta(e))).toEqual({ estado: 'no-encontrada' });
+    expect(await adaptador(cuenta, [], elegidos).status(e.id, consulta(e))).toMatchObject({
+      estado: 'aceptada',
+    });
+    const dia = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Mexico_City' });
+    const r = await fetch(`${url}/taecel/getSales`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `key=llave-prueba&nip=${NIP_SANDBOX_TAECEL}&fecha=${dia}`,
+    });
+    const { data } = (await r.json()) as { data: { Referencia: string; Producto: string }[] };
+    expect(data.filter((v) => v.Referencia === e.dn).map((v) => v.Producto)).toEqual(['TELPAQ100']);
   });
 
   it('a wrong NIP is refused with TAECEL shape, nothing sold; its balance is the airtime bag', async () => {

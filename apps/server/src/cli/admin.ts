@@ -9,7 +9,7 @@ import * as auth from '../modules/auth/service.ts';
 import * as empresas from '../modules/empresas/service.ts';
 import * as usuarios from '../modules/usuarios/service.ts';
 import { leerPassword } from './clave.ts';
-import { cambiarPlataforma } from './proveedor.ts';
+import { cambiarOperadores, cambiarPlataforma } from './proveedor.ts';
 
 const AYUDA = `Uso:
   npm run admin -- create-company <codigo> <nombre> [--color #rrggbb] [--host fragmento]...
@@ -23,6 +23,9 @@ const AYUDA = `Uso:
   npm run admin -- set-routes <empresa> <username> [--ruta ruta]...            (sin ninguna: sin restricción)
   npm run admin -- set-provider <empresa> <1|2> <simulador|reloadly|taecel|ninguno> [CUENTA]
                    (el proveedor de la plataforma; CUENTA: la de RELOADLY_<CUENTA>_*; sin reiniciar)
+  npm run admin -- set-operators <empresa> <1|2> [T=1234 | T=TELABIERTO T:100=TEL100]...
+                   (la elección propia por compañía: operador de Reloadly o producto de TAECEL,
+                    T:100 solo para 100 pesos; sin ninguno: la automática)
   npm run admin -- help
   npm run admin -- rotate-two-step-keys   (recifra los secretos de dos pasos con la primera clave de DOS_PASOS_CLAVES)
 Las contraseñas se piden sin eco en la terminal, o se leen de la entrada estándar, una por línea.
@@ -65,6 +68,7 @@ const ORDENES = [
   'set-permissions',
   'set-routes',
   'set-provider',
+  'set-operators',
   'help',
   'rotate-two-step-keys',
 ];
@@ -203,6 +207,7 @@ try {
   await migrar(db);
   if (orden === 'create-company') await crearEmpresa(db);
   else if (orden === 'set-provider') console.log(await cambiarPlataforma(db, config, args, fallar));
+  else if (orden === 'set-operators') console.log(await cambiarOperadores(db, args, fallar));
   else if (orden === 'rotate-two-step-keys') await rotarDosPasos(db);
   else await enCuenta(db);
 } catch (e) {

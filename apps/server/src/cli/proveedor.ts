@@ -1,3 +1,4 @@
+import { CODIGOS_CARRIER } from '@recargas/contracts/carriers';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import * as empresas from '../modules/empresas/service.ts';
@@ -73,4 +74,59 @@ export async function cambiarPlataforma(
   const lugar = `Plataforma ${p.numero} de ${empresa.codigo}`;
   if (nombrar(antes) === nombrar(p.nuevo)) return `${lugar}: ya usa ${nombrar(p.nuevo)}; sin cambios`;
   return `${lugar}: ${nombrar(antes)} -> ${nombrar(p.nuevo)}; los procesos en marcha lo usan desde su siguiente recarga`;
+}
+
+/** `T` or `T:100` (a carrier, and an amount in pesos for TAECEL) before `=`. */
+const CLAVE = /^([A-Z]+)(?::([1-9]\d{0,4}))?$/;
+/** A TAECEL product code as getProducts lists it (TEL050, ATTABIERTO). */
+const CODIGO = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/**
+ * set-operators' pairs for a row of `adaptador`: Reloadly operator ids per carrier (`T=1234`),
+ * or TAECEL product codes per carrier or carrier and amount (`T=TELABIERTO`, `T:100=TEL100`);
+ * or what is wrong with them.
+ */
+export function leerElegidos(adaptador: string, pares: string[]): Record<string, number | string> | string {
+  if (adaptador !== 'reloadly' && adaptador !== 'taecel')
+    return `La plataforma usa ${adaptador}: solo reloadly y taecel eligen operadores o productos (set-provider primero)`;
+  const elegidos: Record<string, number | string> = {};
+  for (const par of pares) {
+    const [clave = '', valor = '', ...sobra] = par.split('=');
+    const [, carrier, monto] = CLAVE.exec(clave.toUpperCase()) ?? [];
+    if (sobra.length || !carrier || !valor) return `Cada elección va como COMPAÑÍA=valor: ${par}`;
+    if (!(CODIGOS_CARRIER as string[]).includes(carrier))
+      return `Compañía desconocida: ${carrier} (${CODIGOS_CARRIER.join(', ')})`;
+    if (adaptador === 'reloadly') {
+      if (monto) return 'Reloadly elige el operador de la compañía, no por monto';
+      if (!/^[1-9]\d{0,8}$/.test(valor)) return `El operador de Reloadly es su número: ${par}`;
+      elegidos[carrier] = Number(valor);
+    } else {
+      if (!CODIGO.test(valor)) return `El producto de TAECEL es su código (TEL050): ${par}`;
+      elegidos[monto ? `${carrier}:${monto}` : carrier] = valor;
+    }
+  }
+  return elegidos;
+}
+
+/**
+ * set-operators <empresa> <1|2> [pares]: the company's own operators or products for the
+ * platform (none: the automatic choice again), on the audit trail; running processes follow.
+ */
+export async function cambiarOperadores(
+  db: Db,
+  [codigo = '', numero = '', ...pares]: string[],
+  fallar: (mensaje: string) => never,
+): Promise<string> {
+  if (numero !== '1' && numero !== '2') fallar('La plataforma debe ser 1 o 2');
+  const empresa = await empresas.buscar(db, codigo).catch(() => {
+    throw new Error(`No existe la empresa ${codigo}`);
+  });
+  const r = await saldos.cambiarElegidos(db, empresa.id, Number(numero), (a) => leerElegidos(a, pares));
+  if (!r) throw new Error(`La empresa ${empresa.codigo} no tiene plataforma ${numero}`);
+  if ('error' in r) fallar(r.error as string);
+  const ahora = Object.entries(r.despues);
+  const lugar = `Plataforma ${numero} de ${empresa.codigo} (${r.adaptador})`;
+  return ahora.length === 0
+    ? `${lugar}: elección automática de ${r.adaptador === 'taecel' ? 'productos' : 'operadores'}`
+    : `${lugar}: ${ahora.map(([c, v]) => `${c}=${v}`).join(' ')}; los procesos en marcha lo usan desde su siguiente recarga`;
 }

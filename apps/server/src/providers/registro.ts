@@ -25,8 +25,11 @@ export interface FilaProveedor {
   numero?: number;
   /** The account's name (RELOADLY_<CUENTA>_*, TAECEL_<CUENTA>_*) of a `reloadly` or `taecel` row. */
   cuenta: string | null;
-  /** Operator ids per carrier that override the mapping read from Reloadly (0025). */
-  operadores: Record<string, number>;
+  /**
+   * The company's choice per carrier over the automatic one (0025, set-operators): Reloadly's
+   * operator ids, or TAECEL's product codes (providers/taecel.ts, ProductosElegidos).
+   */
+  operadores: Record<string, number | string>;
 }
 
 /** The settings the adapters read; whether the simulator may answer is never left to a default. */
@@ -114,7 +117,12 @@ export class RegistroProveedores {
         this.log,
       );
     if (fila.adaptador === 'taecel')
-      return new ProveedorTaecel(this.cuentaTaecel(fila), this.simulado(fila), this.log);
+      return new ProveedorTaecel(
+        this.cuentaTaecel(fila),
+        fila.operadores ?? {},
+        this.simulado(fila),
+        this.log,
+      );
     throw new Error(`Adaptador de proveedor desconocido: ${fila.adaptador}`);
   }
 

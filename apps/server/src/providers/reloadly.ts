@@ -42,7 +42,7 @@ export const NOMBRES: Record<Carrier, RegExp> = {
  */
 export function mapearOperadores(
   lista: readonly OperadorReloadly[],
-  override: Readonly<Record<string, number>> = {},
+  override: Readonly<Record<string, number | string>> = {},
 ): Partial<Record<Carrier, OperadorReloadly>> {
   const mapa: Partial<Record<Carrier, OperadorReloadly>> = {};
   const aire = lista
@@ -52,7 +52,7 @@ export function mapearOperadores(
     const elegido = override[carrier];
     const o =
       elegido !== undefined
-        ? lista.find((x) => x.operatorId === elegido)
+        ? lista.find((x) => x.operatorId === Number(elegido))
         : aire.find((x) => NOMBRES[carrier].test(x.name));
     if (o) mapa[carrier] = o;
   }
@@ -168,7 +168,7 @@ export class ProveedorReloadly extends ConAtt implements puerto.ProveedorRecarga
 
   constructor(
     private readonly cuenta: { sesion: SesionReloadly; catalogo: CatalogoReloadly } | undefined,
-    private readonly override: Readonly<Record<string, number>>,
+    private readonly override: Readonly<Record<string, number | string>>,
     att: puerto.ProveedorPortabilidad,
     private readonly log?: Bitacora,
   ) {

@@ -34,11 +34,29 @@ const UNA_HORA = 3_600_000;
 export const VENTANA_MS = 10 * 60_000;
 
 /**
- * The product a top-up goes as: the airtime product (Categoria 1) of the carrier at exactly
- * that amount, else its open-amount one (Monto 0, the amount sent apart); bundles never.
+ * A company's own choice of products (the `operadores` of its taecel row, set with
+ * `admin -- set-operators`): `T:100` names the product of 100 pesos of Telcel, `T` the one
+ * for every amount of Telcel; what it does not name is chosen from getProducts.
  */
-export function elegirProducto(lista: readonly ProductoTaecel[], carrier: Carrier, monto: number) {
-  const suyos = lista.filter((p) => String(p.Categoria) === '1' && NOMBRES[carrier].test(p.Carrier));
+export type ProductosElegidos = Readonly<Record<string, string | number>>;
+
+/**
+ * The product a top-up goes as: the one the company chose for the carrier (at that amount, or
+ * for all), else the airtime product (Categoria 1) of the carrier at exactly that amount, else
+ * its open-amount one (Monto 0, the amount sent apart); bundles never unless chosen. A chosen
+ * product that getProducts no longer lists takes nothing.
+ */
+export function elegirProducto(
+  lista: readonly ProductoTaecel[],
+  carrier: Carrier,
+  monto: number,
+  elegidos: ProductosElegidos = {},
+) {
+  const elegido = elegidos[`${carrier}:${monto}`] ?? elegidos[carrier];
+  const suyos =
+    elegido !== undefined
+      ? lista.filter((p) => p.Codigo === String(elegido))
+      : lista.filter((p) => String(p.Categoria) === '1' && NOMBRES[carrier].test(p.Carrier));
   const fijo = suyos.find((p) => centavos(p.Monto) === monto * 100);
   if (fijo) return { producto: fijo, abierto: false };
   const abierto = suyos.find((p) => centavos(p.Monto) === 0);
@@ -94,6 +112,7 @@ export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas 
 
   constructor(
     private readonly cuenta: { cliente: ClienteTaecel; catalogo: CatalogoTaecel } | undefined,
+    private readonly elegidos: ProductosElegidos,
     att: puerto.ProveedorPortabilidad,
     private readonly log?: Bitacora,
   ) {
@@ -104,7 +123,7 @@ export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas 
   async catalogo(carrier: Carrier): Promise<puerto.CatalogoMontos | null> {
     if (!this.cuenta) return null;
     const lista = await this.cuenta.catalogo.productos();
-    return (monto) => elegirProducto(lista, carrier, monto).producto !== undefined;
+    return (monto) => elegirProducto(lista, carrier, monto, this.elegidos).producto !== undefined;
   }
 
   async send(envio: puerto.Envio): Promise<puerto.ResultadoEnvio> {
@@ -118,7 +137,7 @@ export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas 
       // Nothing was sent: another platform may take it.
       return { estado: 'no-enviada', motivo: `getProducts: ${e instanceof Error ? e.message : 'error'}` };
     }
-    const e = elegirProducto(lista, envio.carrier, envio.monto);
+    const e = elegirProducto(lista, envio.carrier, envio.monto, this.elegidos);
     if (!e.producto)
       return e.hay
         ? {
@@ -176,7 +195,8 @@ export class ProveedorTaecel extends ConAtt implements puerto.ProveedorRecargas 
   /** The sale that can only be this row's, from the sales of the days around its send. */
   private async porVentas(id: string, c: puerto.ConsultaEstado): Promise<puerto.ResultadoConsulta> {
     const { cliente, catalogo } = this.cuenta as NonNullable<ProveedorTaecel['cuenta']>;
-    const producto = elegirProducto(await catalogo.productos(), c.carrier, c.monto).producto?.Codigo;
+    const producto = elegirProducto(await catalogo.productos(), c.carrier, c.monto, this.elegidos).producto
+      ?.Codigo;
     const desde = c.enviada.getTime() - VENTANA_MS;
     const hasta = c.enviada.getTime() + VENTANA_MS;
     const dias = new Set([hoyEn(ZONA_TAECEL, new Date(desde)), hoyEn(ZONA_TAECEL, new Date(hasta))]);

@@ -52,6 +52,6 @@ export interface ProveedoresTable {
   minimo: Generated<number>;
   /** The Reloadly account's name of a `reloadly` row (0025). */
   cuenta: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Operator id per carrier overriding Reloadly's mapping (0025). */
-  operadores: ColumnType<Record<string, number>, string | undefined, string>;
+  /** The company's choice per carrier: Reloadly operator ids or TAECEL product codes (0025, set-operators). */
+  operadores: ColumnType<Record<string, number | string>, string | undefined, string>;
 }

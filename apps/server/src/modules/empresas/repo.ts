@@ -67,8 +67,11 @@ export const guardarMinimo = (db: Db, empresaId: number, numero: number, minimo:
     .execute();
 
 /** A platform's provider (set-provider, saldos/plataformas.ts). */
-export const guardarProveedor = (db: Db, id: number, p: { adaptador: string; cuenta: string | null }) =>
-  db.updateTable('proveedores').set(p).where('id', '=', id).execute();
+export const guardarProveedor = (
+  db: Db,
+  id: number,
+  p: { adaptador?: string; cuenta?: string | null; operadores?: string },
+) => db.updateTable('proveedores').set(p).where('id', '=', id).execute();
 
 /** The company row locked until the transaction ends: a settings change reads what it replaces. */
 export const bloquear = (db: Db, id: number) =>

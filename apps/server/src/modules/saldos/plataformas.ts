@@ -24,10 +24,47 @@ export const cambiarProveedor = (db: Db, empresaId: number, numero: number, nuev
     if (!fila) return undefined;
     const antes = { adaptador: fila.adaptador, cuenta: fila.cuenta };
     if (antes.adaptador === nuevo.adaptador && antes.cuenta === nuevo.cuenta) return antes;
-    await empresas.guardarProveedor(tx, fila.id, nuevo);
-    const cambio = { empresaId, tipo: 'configuracion', tabla: 'proveedores', fila: fila.id } as const;
-    await auditoria.registrar(tx, auditoria.OPERADOR, [{ ...cambio, antes, despues: nuevo }]);
+    // Another adapter's operator ids or product codes mean nothing to this one: they go.
+    const borrar = antes.adaptador !== nuevo.adaptador && Object.keys(fila.operadores).length > 0;
+    await empresas.guardarProveedor(tx, fila.id, { ...nuevo, ...(borrar ? { operadores: '{}' } : {}) });
+    const [a, d] = borrar ? [{ operadores: fila.operadores }, { operadores: {} }] : [{}, {}];
+    await auditoria.registrar(tx, auditoria.OPERADOR, [
+      { ...cambio(empresaId, fila.id), antes: { ...antes, ...a }, despues: { ...nuevo, ...d } },
+    ]);
     return antes;
+  });
+
+const cambio = (empresaId: number, fila: number) =>
+  ({ empresaId, tipo: 'configuracion', tabla: 'proveedores', fila }) as const;
+
+/** Operator ids or product codes per carrier, as `leer` takes them for the row's adapter. */
+export type Elegidos = Record<string, number | string>;
+
+/**
+ * set-operators (admin CLI): the company's own operators (Reloadly) or products (TAECEL) of
+ * platform `numero`, read by `leer` for the row's adapter (an error string when they do not
+ * fit it), audited like set-provider and followed by running processes the same way. Answers
+ * the adapter with the choice before and after, or undefined when there is no such platform.
+ */
+export const cambiarElegidos = (
+  db: Db,
+  empresaId: number,
+  numero: number,
+  leer: (adaptador: string) => Elegidos | string,
+) =>
+  db.transaction().execute(async (tx) => {
+    const fila = await repo.proveedorParaCambiar(tx, empresaId, numero);
+    if (!fila) return undefined;
+    const nuevos = leer(fila.adaptador);
+    if (typeof nuevos === 'string') return { adaptador: fila.adaptador, error: nuevos };
+    const antes = fila.operadores;
+    if (JSON.stringify(antes) !== JSON.stringify(nuevos)) {
+      await empresas.guardarProveedor(tx, fila.id, { operadores: JSON.stringify(nuevos) });
+      await auditoria.registrar(tx, auditoria.OPERADOR, [
+        { ...cambio(empresaId, fila.id), antes: { operadores: antes }, despues: { operadores: nuevos } },
+      ]);
+    }
+    return { adaptador: fila.adaptador, antes, despues: nuevos };
   });
 
 /**

@@ -21,7 +21,7 @@ export const minimoParaCambiar = (db: Db, empresaId: number, numero: number) =>
 export const proveedorParaCambiar = (db: Db, empresaId: number, numero: number) =>
   db
     .selectFrom('proveedores')
-    .select(['id', 'adaptador', 'cuenta'])
+    .select(['id', 'adaptador', 'cuenta', 'operadores'])
     .where('empresa_id', '=', empresaId)
     .where('numero', '=', numero)
     .forUpdate()

@@ -8,7 +8,12 @@ import { estadosDe } from './estados.ts';
 import * as repo from './repo.ts';
 
 export { cambioDeCorte } from './estados.ts';
-export { avisarSinProveedor, cambiarProveedor, type ProveedorPlataforma } from './plataformas.ts';
+export {
+  avisarSinProveedor,
+  cambiarElegidos,
+  cambiarProveedor,
+  type ProveedorPlataforma,
+} from './plataformas.ts';
 
 type Proveedor = Awaited<ReturnType<typeof repo.proveedores>>[number];
 
