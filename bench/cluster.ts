@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
@@ -7,6 +6,7 @@ import { servidorSimulador } from '../apps/server/src/providers/servidor-simulad
 import { baseParaCarga, libroSimulador } from '../apps/server/test/entorno.ts';
 import { sesionHttp } from '../apps/server/test/proceso.ts';
 import * as medir from './comun.ts';
+import { compilado, dormir, dosYDos, entornoCluster, type Proceso } from './procesos.ts';
 
 /**
  * npm run test:cluster — issue 20's cluster on real PostgreSQL (a fresh database of
@@ -25,60 +25,6 @@ const LIMITE = 300;
 process.env.BENCH_PREFIJO ??= 'b';
 
 const libre = medir.puertoLibre;
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// npm run test:cluster builds first (apps/server/dist); CLUSTER_TSX=1 runs the sources through tsx.
-const compilado = existsSync('apps/server/dist/main.js') && process.env.CLUSTER_TSX !== '1';
-
-/** One process of the cluster (API or worker), killed and started again at will. */
-class Proceso {
-  hijo: ChildProcess | undefined;
-  muertes = 0;
-  constructor(
-    readonly nombre: string,
-    readonly archivo: 'main' | 'worker',
-    readonly env: NodeJS.ProcessEnv,
-    readonly url = '',
-  ) {}
-  async arrancar() {
-    const args = compilado
-      ? [`apps/server/dist/${this.archivo}.js`]
-      : ['--import', 'tsx', `apps/server/src/${this.archivo}.ts`];
-    let salida = '';
-    const h = spawn(process.execPath, args, {
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.hijo = h;
-    const anota = (d: Buffer) => {
-      salida = (salida + d).slice(-3000);
-    };
-    h.stdout?.on('data', anota);
-    h.stderr?.on('data', anota);
-    const limite = Date.now() + 120_000;
-    while (Date.now() < limite) {
-      if (h.exitCode !== null) throw new Error(`${this.nombre} terminó (${h.exitCode}): ${salida}`);
-      if (this.archivo === 'worker' ? salida.includes('Trabajadores en marcha') : await this.sano()) return;
-      await dormir(250);
-    }
-    throw new Error(`${this.nombre} no arrancó: ${salida}`);
-  }
-  private async sano() {
-    try {
-      return (await fetch(`${this.url}/health`)).ok;
-    } catch {
-      return false;
-    }
-  }
-  async matar() {
-    const h = this.hijo;
-    if (!h || h.exitCode !== null) return;
-    const fin = new Promise((r) => h.once('exit', r));
-    h.kill('SIGKILL');
-    await fin;
-    this.muertes++;
-  }
-}
-
 const fallas: string[] = [];
 const comprobar = (ok: boolean, que: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${que}`);
@@ -123,36 +69,12 @@ try {
   await arrancarRedis();
   const db = await baseParaCarga(base.url);
   const comun: NodeJS.ProcessEnv = {
-    DATABASE_URL: base.url,
+    ...entornoCluster(base.url, simUrl, 'cluster'),
     REDIS_URL: `redis://127.0.0.1:${puertoRedis}`,
-    JWT_SECRET: 'secreto-del-cluster-0123456789-0123456789',
-    DOS_PASOS_CLAVES: 'prueba:secreto-del-cluster-0123456789-0123456789',
-    PROVIDER_SIM_URL: simUrl,
-    PROVIDER_TIMEOUT_MS: '300',
-    RECONCILIAR_TRAS: '1',
-    BARRIDO_TRAS: '1',
-    GRACIA_NO_ENCONTRADA: '15',
     RATE_LIMIT_MAX: String(LIMITE),
-    TRUST_PROXY: '1',
-    WORKERS: '0',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    WEB_DIR: '/nonexistent',
   };
-  for (const n of [1, 2]) {
-    const puerto = await libre();
-    procesos.push(
-      new Proceso(`api${n}`, 'main', { ...comun, PORT: String(puerto) }, `http://127.0.0.1:${puerto}`),
-    );
-  }
-  for (const n of [1, 2])
-    procesos.push(
-      new Proceso(`worker${n}`, 'worker', {
-        ...comun,
-        LOG_LEVEL: 'info',
-        WORKER_PORT: String(await libre()),
-      }),
-    );
+
+  procesos.push(...(await dosYDos(comun)));
   const [api1, api2, worker1] = procesos as [Proceso, Proceso, Proceso, Proceso];
   await Promise.all(procesos.map((p) => p.arrancar()));
   console.log(

@@ -1,17 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { type SqlBool, sql } from 'kysely';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../src/contexto.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
 import { migrar } from '../src/db/migrate.ts';
 import { sembrar } from '../src/db/seed/index.ts';
 import { iniciarColas } from '../src/jobs/colas.ts';
 import { crearBitacora } from '../src/lib/bitacora.ts';
-import * as masivas from '../src/modules/masivas/service.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, libroSimulador } from './entorno.ts';
 import { ProcesoApi } from './proceso.ts';
+import { bloqueProgramado } from './programada.ts';
 
 /**
  * A scheduled block (vcell) run by two worker processes (`npm run worker`) on one PostgreSQL:
@@ -20,7 +18,6 @@ import { ProcesoApi } from './proceso.ts';
  * that fell due while nobody worked run after the restart.
  */
 const LINEAS = 40;
-const ZONA = 'America/Mexico_City';
 
 let sim: ReturnType<typeof servidorSimulador>;
 let base: Awaited<ReturnType<typeof baseDeDatosNueva>>;
@@ -29,24 +26,6 @@ let boss: PgBoss;
 let trabajadores: ProcesoApi[] = [];
 
 const esperar = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-
-/** The company-local calendar parts of an instant (the window is typed in local time). */
-function partes(d: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: ZONA,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, Number(x.value)]),
-  );
-  return { anio: p.year, mes: p.month, dia: p.day, hora: p.hour, min: p.minute };
-}
 
 beforeAll(async () => {
   sim = servidorSimulador({ fallas: { latenciaMs: 20, semilla: 3 } });
@@ -82,68 +61,7 @@ afterAll(async () => {
 
 describe('scheduled block, two worker processes, both killed mid-window', () => {
   it(`${LINEAS} lines: each sent once, none early, the missed ones after the restart`, async () => {
-    const vcell = await db
-      .selectFrom('usuarios as u')
-      .innerJoin('empresas as e', 'e.id', 'u.empresa_id')
-      .select(['u.id', 'u.empresa_id', 'u.nivel'])
-      .where('e.codigo', '=', 'vcell')
-      .where('u.username', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    const ctx = { db, boss } as unknown as Ctx;
-    const bloque = await masivas.crearBloque(
-      ctx,
-      vcell.empresa_id,
-      vcell.id,
-      Array.from({ length: LINEAS }, (_, i) => ({
-        icc: `8952188${String(i).padStart(12, '0')}`,
-        dn: `58${String(i).padStart(8, '0')}`,
-        monto: 50,
-        compania: 'T' as const,
-        nombre: `Programada ${i}`,
-      })),
-    );
-    // The window began this minute and ends at the first minute boundary 45 s or more away:
-    // what remains of it (45 to 105 s) is spread over the lines.
-    const inicio = partes(new Date());
-    const fin = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
-    const f = partes(fin);
-    await masivas.programar(
-      ctx,
-      {
-        empresaId: vcell.empresa_id,
-        usuarioId: vcell.id,
-        nivel: vcell.nivel,
-        permisos: ['RECARGAS_MASIVAS'],
-      },
-      {
-        identificador: bloque.fechaNumerica,
-        diaIni: inicio.dia,
-        mesIni: inicio.mes,
-        anioIni: inicio.anio,
-        horaIni: inicio.hora,
-        minIni: inicio.min,
-        diaFin: f.dia,
-        mesFin: f.mes,
-        anioFin: f.anio,
-        horaFin: f.hora,
-        minFin: f.min,
-      },
-    );
-
-    const filas = () =>
-      db
-        .selectFrom('bloque_lineas as bl')
-        .innerJoin('bloques as b', 'b.id', 'bl.bloque_id')
-        // The engine's key of the line's attempt (masivas/repo.ts claveLinea).
-        .leftJoin('recargas as r', (j) =>
-          j
-            .onRef('r.empresa_id', '=', 'bl.empresa_id')
-            .on(sql<SqlBool>`r.idempotencia = 'b:' || bl.id || ':' || bl.intento`),
-        )
-        .select(['bl.id', 'bl.programada_para', 'r.id as recarga', 'r.estado', 'r.enviada', 'r.monto'])
-        .where('b.fecha_numerica', '=', bloque.fechaNumerica)
-        .where('bl.empresa_id', '=', vcell.empresa_id)
-        .execute();
+    const { fin, filas } = await bloqueProgramado({ db, boss }, LINEAS);
     const hechas = async () => (await filas()).filter((x) => x.estado === 'exitosa').length;
     const hasta = async (n: number, limite: number) => {
       while ((await hechas()) < n) {

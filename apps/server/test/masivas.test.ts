@@ -6,6 +6,7 @@ import * as recargas from '../src/modules/recargas/service.ts';
 import { crearEntorno, type Entorno, entrar, type Sesion, simuladorDe } from './entorno.ts';
 import { bloqueDePrueba } from './masivas-prueba.ts';
 import { type Metodo, pedir } from './peticion.ts';
+import { ventana } from './programada.ts';
 import { formulario, libro } from './xlsx-prueba.ts';
 
 /** Bulk blocks and scheduling through the API (no workers: the jobs are read, not run). */
@@ -111,38 +112,6 @@ describe('bulk blocks', () => {
     expect(c.statusCode).toBe(403);
   });
 });
-
-/** The window as the modal sends it, in Mexico City time. */
-function ventana(identificador: number, desde: Date, hasta: Date) {
-  const partes = (d: Date) => {
-    const f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Mexico_City',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(d);
-    const v = (t: string) => Number(f.find((p) => p.type === t)?.value);
-    return { dia: v('day'), mes: v('month'), anio: v('year'), hora: v('hour'), min: v('minute') };
-  };
-  const i = partes(desde);
-  const f = partes(hasta);
-  return {
-    identificador,
-    diaIni: i.dia,
-    mesIni: i.mes,
-    anioIni: i.anio,
-    horaIni: i.hora,
-    minIni: i.min,
-    diaFin: f.dia,
-    mesFin: f.mes,
-    anioFin: f.anio,
-    horaFin: f.hora,
-    minFin: f.min,
-  };
-}
 
 describe('scheduling (vcell)', () => {
   it('validation messages of section 5', async () => {

@@ -10,6 +10,7 @@ import { crearBitacora } from '../lib/bitacora.ts';
 import { BaseEnUso, tomarCandado } from './candado.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { opcionesSesion, PLAZOS_POR_DEFECTO, PlazoCliente } from './plazos.ts';
+import { conRetorno, leerNodos, Primaria } from './primaria.ts';
 import type { DB } from './schema.ts';
 
 export type Db = Kysely<DB>;
@@ -47,14 +48,31 @@ const nombres = new Map<string, string>();
 
 const consultar = pg.Client.prototype.query as (this: pg.Client, ...a: unknown[]) => unknown;
 
+const conectarUno = pg.Client.prototype.connect as unknown as (this: pg.Client) => Promise<unknown>;
+
 /**
  * A pg client that sends marked statements by name (a hash of their text) and gives up on a
- * server that does not answer within the statement's limit (plazos.ts).
+ * server that does not answer within the statement's limit (plazos.ts). With several nodes
+ * (primaria.ts) it connects to the one believed primary, and only if it is.
  */
-function clienteCon(sentenciaMs: number) {
+function clienteCon(sentenciaMs: number, primaria?: Primaria) {
   class Cliente extends pg.Client {
     readonly plazo = new PlazoCliente(sentenciaMs);
+    readonly nodo = primaria?.destino();
+
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      if (this.nodo) Object.assign(this, { host: this.nodo.host, port: this.nodo.port });
+    }
   }
+  if (primaria)
+    Object.defineProperty(Cliente.prototype, 'connect', {
+      value(this: Cliente, callback?: (e?: Error) => void) {
+        const hecho = primaria.conectar(this, () => conectarUno.call(this), this.nodo?.indice ?? 0);
+        if (!callback) return hecho;
+        hecho.then(() => callback(), callback);
+      },
+    });
   Object.defineProperty(Cliente.prototype, 'query', {
     value(this: Cliente, config: unknown, values?: unknown, callback?: unknown) {
       if (typeof config !== 'string') return consultar.call(this, config, values, callback);
@@ -90,11 +108,13 @@ export async function abrirDb(
     // Tests and scripts open a database without a whole config: their pool then logs at info.
     const log = crearBitacora({ logLevel: config.logLevel ?? 'info' });
     const plazos = config.baseDeDatos ?? PLAZOS_POR_DEFECTO;
+    const { url, nodos } = leerNodos(config.databaseUrl);
+    const primaria = nodos.length > 1 ? new Primaria(nodos) : undefined;
     const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
+      connectionString: url,
       max: plazos.poolMax,
       connectionTimeoutMillis: plazos.conexionMs,
-      Client: clienteCon(plazos.sentenciaMs),
+      Client: clienteCon(plazos.sentenciaMs, primaria),
       // No JIT: the planner compiles a query whose estimated cost passes jit_above_cost, and a
       // count that stops at 1,001 lines of 10,000,000 is estimated at 550,000 though it reads
       // 1,178 pages: 20 ms of work took 70 ms, 50 of them compiling (issue 25, auto_explain).
@@ -110,7 +130,10 @@ export async function abrirDb(
     pool.on('connect', (cliente) => {
       cliente.on('error', (e) => log.debug(`PostgreSQL: conexión en uso cerrada (${e.message})`));
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Several nodes: a connection refused or made to a standby is tried again on the next one.
+    const conectar = primaria ? conRetorno(() => pool.connect(), plazos.conexionMs) : undefined;
+    const destino = conectar ? { connect: conectar, end: () => pool.end() } : pool;
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: destino }) });
   }
   const dir = config.dataDir === MEMORIA ? MEMORIA : join(config.dataDir, 'pg');
   let soltar = () => {};

@@ -54,7 +54,10 @@ export const una = <const T extends string>(valores: readonly T[], porDefecto: T
         : falla(ctx, `debe ser ${valores.slice(0, -1).join(', ')} o ${valores.at(-1)}`);
     });
 
-/** A URL with one of these schemes; unset or empty: none. */
+/**
+ * A URL with one of these schemes; unset or empty: none. Several hosts (`postgres://u@h1:5432,
+ * h2:5432/db`, as libpq writes a failover pair) are checked by the first one.
+ */
 export const url = (...esquemas: string[]) =>
   z
     .string()
@@ -63,7 +66,7 @@ export const url = (...esquemas: string[]) =>
       if (!v) return undefined;
       let esquema = '';
       try {
-        esquema = new URL(v).protocol.slice(0, -1);
+        esquema = new URL(v.replace(/^([^:]+:\/\/(?:[^@/]*@)?[^,/?#]*),[^/?#]*/, '$1')).protocol.slice(0, -1);
       } catch {}
       return esquemas.includes(esquema)
         ? v

@@ -20,14 +20,18 @@ export const sinPermiso = () => new ErrorApi(403, M.sinPermiso);
 
 /**
  * The database is restarting, unreachable or out of time (connection refused or cut, admin
- * shutdown, starting up; a statement or lock wait over its limit, db/plazos.ts): a temporary 503
- * the client may retry, not a bug.
+ * shutdown, starting up; a statement or lock wait over its limit, db/plazos.ts), or in a
+ * failover (no node is the primary yet, a write reached a standby: db/primaria.ts): a temporary
+ * 503 the client may retry, not a bug.
  */
 const CODIGOS_SIN_BASE = new Set([
   '57014',
   '55P03',
+  '25006',
   'ECONNREFUSED',
   'ECONNRESET',
+  'EHOSTUNREACH',
+  'ETIMEDOUT',
   'EPIPE',
   '57P01',
   '57P02',
