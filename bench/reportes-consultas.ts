@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import type { Db } from '../apps/server/src/db/database.ts';
 
 /** The requests bench:reports times, as paths of the API; the keyset one needs a first page. */
 
@@ -59,4 +61,27 @@ export async function medirRuta(pedir: Pedir, ruta: string) {
   const t = performance.now();
   await pedir(ruta);
   return performance.now() - t;
+}
+
+/** `n` rows spread evenly over the last 730 days for one company, generated inside PostgreSQL. */
+export async function generarRecargas(db: Db, empresaId: number, n: number) {
+  // In slices: one statement must end within the pool's statement limit (10 s by default).
+  for (let desde = 1; desde <= n; desde += TROZO) await generarTrozo(db, empresaId, n, desde);
+}
+
+const TROZO = 50_000;
+
+async function generarTrozo(db: Db, empresaId: number, n: number, desde: number) {
+  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
+      tipo, tipo_recarga, estado, mensaje, folio, lider_id, dia, creada)
+    select ${empresaId}, u.ids[1 + g % array_length(u.ids, 1)], 'b' || g, p.id, '',
+      '55' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
+      (array['T','M','U','A','V','B'])[1 + g % 6], (array[30,50,70,100,200])[1 + g % 5], 'todito', 1,
+      case when g % 7 = 0 then 'fallida' else 'exitosa' end, 'Recarga exitosa', g::text,
+      l.ids[1 + g % array_length(l.ids, 1)], (t at time zone 'America/Mexico_City')::date, t
+    from generate_series(${desde}::int, ${Math.min(n, desde + TROZO - 1)}::int) g
+    cross join lateral (select now() - (g::float / ${n}) * interval '730 days' as t) as tiempo
+    cross join (select array_agg(id) ids from usuarios where empresa_id = ${empresaId}) u
+    cross join (select coalesce(array_agg(id), array[null::int]) ids from lideres where empresa_id = ${empresaId}) l
+    cross join (select min(id) id from proveedores where empresa_id = ${empresaId}) p`.execute(db);
 }

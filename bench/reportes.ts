@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { PASSWORD_DEMO } from '../apps/server/src/db/seed/index.ts';
 import * as medir from './comun.ts';
-import { consultasReportes, pedidor, resolver } from './reportes-consultas.ts';
+import { consultasReportes, generarRecargas, pedidor, resolver } from './reportes-consultas.ts';
 
 /**
  * npm run bench:reports — BENCH_FILAS (default 1,000,000) top-ups over 2 years in company demo, among 10 companies
@@ -29,25 +29,10 @@ if (base.nueva) {
     select ${demo}, 'Lider Bench ' || g from generate_series(1, ${LIDERES}) g`.execute(db);
 }
 
-/** `n` rows spread evenly over the last 730 days for one company, generated inside PostgreSQL. */
-async function generar(empresaId: number, n: number) {
-  await sql`insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto,
-      tipo, tipo_recarga, estado, mensaje, folio, lider_id, dia, creada)
-    select ${empresaId}, u.ids[1 + g % array_length(u.ids, 1)], 'b' || g, p.id, '',
-      '55' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
-      (array['T','M','U','A','V','B'])[1 + g % 6], (array[30,50,70,100,200])[1 + g % 5], 'todito', 1,
-      case when g % 7 = 0 then 'fallida' else 'exitosa' end, 'Recarga exitosa', g::text,
-      l.ids[1 + g % array_length(l.ids, 1)], (t at time zone 'America/Mexico_City')::date, t
-    from generate_series(1, ${n}) g
-    cross join lateral (select now() - (g::float / ${n}) * interval '730 days' as t) as tiempo
-    cross join (select array_agg(id) ids from usuarios where empresa_id = ${empresaId}) u
-    cross join (select coalesce(array_agg(id), array[null::int]) ids from lideres where empresa_id = ${empresaId}) l
-    cross join (select min(id) id from proveedores where empresa_id = ${empresaId}) p`.execute(db);
-}
 const empresas = await db.selectFrom('empresas').select(['id', 'codigo']).execute();
 const inicio = performance.now();
 if (base.nueva) {
-  for (const e of empresas) await generar(e.id, e.id === demo ? FILAS : OTRAS);
+  for (const e of empresas) await generarRecargas(db, e.id, e.id === demo ? FILAS : OTRAS);
   // Steady state: autovacuum (PostgreSQL 13+ also after inserts) keeps the visibility map set, so a
   // count is an index-only scan; a freshly bulk-loaded table would not be there yet.
   await sql`vacuum analyze recargas`.execute(db);

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { abrirLectura } from './db/lectura.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
 import { idDeSolicitud, REDACTAR } from './lib/bitacora.ts';
@@ -78,6 +79,11 @@ export async function construirApp(config: Config, db: Db): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  const lectura = await abrirLectura(config);
+  if (lectura) {
+    app.decorate('lectura', lectura);
+    app.addHook('onClose', lectura.cerrar);
+  }
   app.decorate('config', config);
   app.decorate('proveedores', new RegistroProveedores(config, app.log));
   const boss = await iniciarColas(db, { trabajador: config.trabajadores, log: app.log });

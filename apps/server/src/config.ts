@@ -15,6 +15,9 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
+  /** A read replica for reports, charts and exports, used while its delay stays within lecturaRetrasoMaxS. */
+  databaseUrlLectura: string | undefined;
+  lecturaRetrasoMaxS: number;
   jwtSecret: string;
   /** JWT_SECRET_ANTERIOR: the secret before a rotation, still accepted for tokens and XSRF values. */
   jwtSecretAnterior: string | undefined;
@@ -152,6 +155,8 @@ const ENTORNO = z
     HOST: texto,
     DATA_DIR: texto,
     DATABASE_URL: url('postgres', 'postgresql'),
+    DATABASE_URL_LECTURA: url('postgres', 'postgresql'),
+    LECTURA_RETRASO_MAX_S: entero(30, 1, 3600),
     JWT_SECRET: secretoLargo,
     JWT_SECRET_ANTERIOR: secretoLargo,
     DOS_PASOS_CLAVES: clavesConId,
@@ -221,6 +226,8 @@ const ENTORNO = z
     const pg = Boolean(e.DATABASE_URL);
     // Every process must sign and check tokens, and read two-step secrets, with the same keys; ones
     // generated per data folder would not be.
+    if (e.DATABASE_URL_LECTURA && !pg)
+      faltaEn(ctx, 'DATABASE_URL_LECTURA', 'va con DATABASE_URL: es su réplica');
     if (pg && !e.JWT_SECRET) faltaEn(ctx, 'JWT_SECRET', 'es obligatoria cuando DATABASE_URL está puesta');
     if (pg && !e.DOS_PASOS_CLAVES)
       faltaEn(ctx, 'DOS_PASOS_CLAVES', 'es obligatoria cuando DATABASE_URL está puesta');
@@ -318,6 +325,8 @@ export function leerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: v.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: v.DATABASE_URL,
+    databaseUrlLectura: v.DATABASE_URL_LECTURA,
+    lecturaRetrasoMaxS: v.LECTURA_RETRASO_MAX_S,
     jwtSecret: v.JWT_SECRET ?? guardado(dataDir, 'jwt-secret'),
     jwtSecretAnterior: v.JWT_SECRET_ANTERIOR,
     dosPasos: clavesDosPasos(dataDir, v),

@@ -1,12 +1,15 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Lectura } from './db/lectura.ts';
 import type { Bitacora } from './lib/bitacora.ts';
 import type { RegistroProveedores } from './providers/registro.ts';
 
 /** What the services need from the running process (the Fastify app, the worker or a test). */
 export interface Ctx {
   db: Db;
+  /** The read replica of reports, charts and exports (DATABASE_URL_LECTURA); none: the primary. */
+  lectura?: Lectura | undefined;
   config: Config;
   proveedores: RegistroProveedores;
   boss: PgBoss;

@@ -1,4 +1,5 @@
 import { abrirDb } from './db/database.ts';
+import { abrirLectura } from './db/lectura.ts';
 import { iniciarColas } from './jobs/colas.ts';
 import { servirSalud } from './jobs/salud.ts';
 import { registrarTrabajadores } from './jobs/trabajadores.ts';
@@ -20,7 +21,9 @@ const boss = await iniciarColas(db, { trabajador: true, log });
 // Running jobs end within the deadline; pg-boss then fails what is left, to be retried elsewhere.
 apagado.paso(() => boss.stop({ graceful: true, wait: true, timeout: config.apagadoMs }));
 const proveedores = new RegistroProveedores(config, log);
-const ctx = { db, config, proveedores, boss, log };
+const lectura = await abrirLectura(config);
+if (lectura) apagado.paso(lectura.cerrar);
+const ctx = { db, lectura, config, proveedores, boss, log };
 await avisarSinProveedor(ctx);
 await registrarTrabajadores(ctx);
 if (config.workerPort) {

@@ -100,6 +100,12 @@ export const filaVenta = z.object({
 });
 export type FilaVenta = z.infer<typeof filaVenta>;
 
+/**
+ * Seconds the rows may lag behind the last top-ups: read from the replica (DATABASE_URL_LECTURA),
+ * at most its bound; 0 on the primary.
+ */
+const retrasoS = z.number().int().min(0);
+
 export const respuestaReportes = z.object({
   titulos: z.array(z.object({ llave: z.string(), valor: z.string() })),
   reportes: z.array(filaVenta),
@@ -112,6 +118,7 @@ export const respuestaReportes = z.object({
   /** The range used, yyyy/mm/dd (the defaults when none was sent). */
   fechaInicial: z.string(),
   fechaFinal: z.string(),
+  retrasoS,
 });
 export type RespuestaReportes = z.infer<typeof respuestaReportes>;
 
@@ -154,5 +161,6 @@ export const respuestaGraficas = z.object({
       puntos: z.array(z.object({ periodo: z.string(), monto: z.number(), recargas: z.number().int() })),
     }),
   ),
+  retrasoS,
 });
 export type RespuestaGraficas = z.infer<typeof respuestaGraficas>;

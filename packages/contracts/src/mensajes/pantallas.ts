@@ -27,6 +27,8 @@ export const MENSAJES_PANTALLAS = {
   /** (propio) */ periodo: 'Periodo',
   /** (propio) */ montoRecargado: 'Monto recargado',
   /** (propio) */ numeroRecargas: 'Recargas',
+  /** (propio) issue 46: read from the replica, which may lag */ datosConRetraso:
+    'Datos de la réplica de lectura: pueden faltar los movimientos de los últimos {segundos} s.',
 
   // Carrier platforms, comments, release notes and notifications (issue 9; sections 2, 5 and 8)
   recargasPorCarrier: 'Recargas por tipo de carrier',

@@ -233,17 +233,19 @@ const claveDe = (a: Alcance, filtros: Partial<Record<ColumnaVenta, string[]>>) =
 
 /**
  * The rows of the range in scope (the numbering starts there). Without chips, a company's or a
- * leader's count comes from the day totals (ventasDia.ts); one seller's rows are counted on
+ * leader's count comes from the day totals (ventasDia.ts, written on `d.escribe`, read on `d.lee`); one seller's rows are counted on
  * their own index. Chips match the text of each row: the days and hours that can no longer change
  * are counted once per scope and chips (ventasChips.ts), unless a chip is on a name.
  */
 export async function contar(
-  db: Db,
+  d: ventasDia.Destinos,
   a: Alcance,
   r: Rango,
   filtros: Partial<Record<ColumnaVenta, string[]>>,
 ): Promise<number> {
-  if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(db, a, r);
+  if (!hayChips(filtros) && a.usuarioId === undefined) return ventasDia.contar(d, a, r);
+  // Chips counted by day and hour are written as they are counted: on the primary.
+  const db = d.escribe;
   // Planned for its values (the connections plan generically, database.ts), and by the date
   // index: PostgreSQL priced the number's trigram bitmap (0015, replaced by 0033) low even for a
   // common chip ('551': 116,000 rows read to count 423 of the live days, 19 ms against 8 by dates
@@ -273,6 +275,6 @@ export async function contar(
   const columnas = columnasConChips(filtros);
   if (columnas.length > 0 && columnas.every(([c]) => FIJAS.includes(c)))
     return ventasChips.contar(db, a.empresaId, r, claveDe(a, filtros), contarPor);
-  const f = await base(db, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const f = await base(d.lee, a, r, filtros).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
   return Number(f.n);
 }

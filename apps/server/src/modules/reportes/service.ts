@@ -11,6 +11,7 @@ import {
   type RespuestaReportes,
 } from '@recargas/contracts/reportes';
 import type { Ctx } from '../../contexto.ts';
+import { paraLeer } from '../../db/lectura.ts';
 import { plazoLargo } from '../../db/plazos.ts';
 import { hayChips } from '../../lib/chips.ts';
 import { ErrorApi, sinPermiso } from '../../lib/errores.ts';
@@ -119,6 +120,15 @@ export function titulosVentas(reducido: boolean) {
   }));
 }
 
+/**
+ * Where a report reads (the replica of DATABASE_URL_LECTURA within its bound, else the primary)
+ * and writes the sums it keeps (the primary), with the seconds its rows may lag.
+ */
+async function donde(ctx: Ctx) {
+  const { db, retrasoS } = await paraLeer(ctx);
+  return { destinos: { escribe: ctx.db, lee: db }, retrasoS };
+}
+
 /** What the page and its total share: the company's settings, the range (policy applied) and the scope. */
 async function consulta(ctx: Ctx, s: Sesion, q: Omit<ConsultaReportes, 'after' | 'limit'>) {
   const ajustes = ajustesDe(await porIdOError(ctx.db, s.empresaId));
@@ -133,9 +143,10 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
   // A count with chips reads every row of the range (a chip is any substring of what a column
   // shows): the page does not wait for it, it is asked apart (totalReportes). Without chips it
   // comes from day totals, and the two independent reads run side by side.
+  const { destinos, retrasoS } = await donde(ctx);
   const [total, filas] = await Promise.all([
-    cursor ? cursor.total : hayChips(filtros) ? null : repo.contar(ctx.db, alcance, rango, filtros),
-    repo.pagina(ctx.db, alcance, rango, filtros, cursor, q.limit + 1),
+    cursor ? cursor.total : hayChips(filtros) ? null : repo.contar(destinos, alcance, rango, filtros),
+    repo.pagina(destinos.lee, alcance, rango, filtros, cursor, q.limit + 1),
   ]);
   const vistos = cursor?.vistos ?? 0;
   const hay = filas.length > q.limit;
@@ -154,13 +165,14 @@ export async function reportes(ctx: Ctx, s: Sesion, q: ConsultaReportes): Promis
         : null,
     fechaInicial: conDiagonales(rango.desde),
     fechaFinal: conDiagonales(rango.hasta),
+    retrasoS,
   };
 }
 
 /** GET /reportes/total: the count the first page leaves out when chips are set. */
 export async function totalReportes(ctx: Ctx, s: Sesion, q: Omit<ConsultaReportes, 'after' | 'limit'>) {
   const { rango, alcance, filtros } = await consulta(ctx, s, q);
-  return { total: await repo.contar(ctx.db, alcance, rango, filtros) };
+  return { total: await repo.contar((await donde(ctx)).destinos, alcance, rango, filtros) };
 }
 
 /** Default chart range: the last 12 months (the old screen's fixed 2019/04/02–2021/04/02 is dropped). */
@@ -174,7 +186,8 @@ export async function graficas(
   const rango = rangoDe(q, ajustes.zonaHoraria);
   // Without dates, the company's default: graficasMeses months back (docs/api.md, Sales report and charts).
   if (sinFechas) rango.desde = rangoMesesAtras(ajustes.zonaHoraria, ajustes.graficasMeses).desde;
-  const filas = await ventasDia.graficas(ctx.db, s.empresaId, rango, q.periodo);
+  const { destinos, retrasoS } = await donde(ctx);
+  const filas = await ventasDia.graficas(destinos, s.empresaId, rango, q.periodo);
   const lideres = new Map<number, RespuestaGraficas['lideres'][number]>();
   for (const f of filas) {
     let l = lideres.get(f.idLider);
@@ -184,7 +197,7 @@ export async function graficas(
     }
     l.puntos.push({ periodo: f.periodo, monto: Number(f.monto), recargas: Number(f.recargas) });
   }
-  return { lideres: [...lideres.values()] };
+  return { lideres: [...lideres.values()], retrasoS };
 }
 
 const LOTE_EXPORTACION = 2000;
@@ -213,7 +226,8 @@ export async function paraExportar(
   const alcance = alcanceDe(u, {});
   const f = filtros ?? {};
   const titulos = titulosVentas(ajustes.reporteReducido);
-  const total = await repo.contar(ctx.db, alcance, rango, f);
+  const { destinos } = await donde(ctx);
+  const total = await repo.contar(destinos, alcance, rango, f);
   return {
     titulos: ['#', ...titulos.map((t) => t.valor)],
     numericas: [0, 1 + titulos.findIndex((t) => t.llave === 'monto')],
@@ -221,7 +235,7 @@ export async function paraExportar(
       let despues: repo.Posicion | undefined;
       let vistos = 0;
       for (;;) {
-        const lote = await repo.pagina(ctx.db, alcance, rango, f, despues, LOTE_EXPORTACION);
+        const lote = await repo.pagina(destinos.lee, alcance, rango, f, despues, LOTE_EXPORTACION);
         if (lote.length === 0) return;
         yield lote.map((fila, i) => [
           String(total - vistos - i),

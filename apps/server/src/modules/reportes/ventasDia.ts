@@ -45,8 +45,13 @@ export const horasVivas = (empresaId: number, r: Rango, corte: string) => sql`c 
  * and adds nothing.
  */
 export async function completar(db: Db, empresaId: number, r: Rango): Promise<string> {
+  return (await completarDias(db, empresaId, r)).corte;
+}
+
+/** `completar`, and how many days it summed now (a replica may not have them yet). */
+async function completarDias(db: Db, empresaId: number, r: Rango) {
   const z = r.zona;
-  const res = await sql<{ corte: string }>`with corte as (
+  const res = await sql<{ corte: string; nuevos: number }>`with corte as (
       select least(((now() - interval '1 hour') at time zone ${z})::date,
         (select (min(creada) at time zone ${z})::date from recargas
           where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as dia
@@ -71,8 +76,10 @@ export async function completar(db: Db, empresaId: number, r: Rango): Promise<st
       group by 3, 4, 5
       returning 1
     )
-    select to_char(dia, 'YYYY-MM-DD') as corte from corte`.execute(db);
-  return (res.rows[0] as { corte: string }).corte;
+    select to_char(dia, 'YYYY-MM-DD') as corte, (select count(*) from hechos)::int as nuevos from corte`.execute(
+    db,
+  );
+  return res.rows[0] as { corte: string; nuevos: number };
 }
 
 /** Instants [desde, corte) of the hours summed for a range, and from `corte` on, read live. */
@@ -85,9 +92,14 @@ export interface Horas {
  * Sums the hours of the days from the cut on that can no longer change and are not summed yet,
  * as `completar` does days, in one statement; returns which are summed.
  */
-export async function completarHoras(db: Db, empresaId: number, r: Rango, corte: string): Promise<Horas> {
+export async function completarHoras(
+  db: Db,
+  empresaId: number,
+  r: Rango,
+  corte: string,
+): Promise<Horas & { nuevas: number }> {
   const z = r.zona;
-  const res = await sql<Horas>`with ${horasVivas(empresaId, r, corte)}, faltan as (
+  const res = await sql<Horas & { nuevas: number }>`with ${horasVivas(empresaId, r, corte)}, faltan as (
       select h from c, generate_series(c.desde, c.corte - interval '1 hour', interval '1 hour') h
       except
       select hora from ventas_hora_hechos where empresa_id = ${empresaId} and zona = ${z}
@@ -105,14 +117,26 @@ export async function completarHoras(db: Db, empresaId: number, r: Rango, corte:
       group by 3, 4, 5
       returning 1
     )
-    select ${instante(sql`c.desde`)} as desde, ${instante(sql`c.corte`)} as corte from c`.execute(db);
-  return res.rows[0] as Horas;
+    select ${instante(sql`c.desde`)} as desde, ${instante(sql`c.corte`)} as corte,
+      (select count(*) from hechas)::int as nuevas from c`.execute(db);
+  return res.rows[0] as Horas & { nuevas: number };
 }
 
-/** Both: the day cut, and the hours summed after it. */
-async function completarTodo(db: Db, empresaId: number, r: Rango) {
-  const corte = await completar(db, empresaId, r);
-  return { corte, horas: await completarHoras(db, empresaId, r, corte) };
+/**
+ * Both, on the primary: the day cut, and the hours summed after it; and where to read the sums
+ * from. A read replica (`lee`) serves unless this call summed days or hours it may not have
+ * replayed yet.
+ */
+async function completarTodo(d: Destinos, empresaId: number, r: Rango) {
+  const { corte, nuevos } = await completarDias(d.escribe, empresaId, r);
+  const horas = await completarHoras(d.escribe, empresaId, r, corte);
+  return { corte, horas, lee: nuevos + horas.nuevas > 0 ? d.escribe : d.lee };
+}
+
+/** Where the sums are written (the primary) and read (a replica, or the primary too). */
+export interface Destinos {
+  escribe: Db;
+  lee: Db;
 }
 
 /** The summed part: the range's days before the cut. */
@@ -129,8 +153,8 @@ const horasSumadas = (empresaId: number, r: Rango, h: Horas) =>
 const vivas = (r: Rango, h: Horas) => sql`r.creada >= ${h.corte}::timestamptz and r.creada < ${finSql(r)}`;
 
 /** Top-ups of a company or a leader, and a platform (no chips): the summed days and hours plus the live ones. */
-export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): Promise<number> {
-  const { corte, horas } = await completarTodo(db, a.empresaId, r);
+export async function contar(d: Destinos, a: Omit<Alcance, 'usuarioId'>, r: Rango): Promise<number> {
+  const { corte, horas, lee } = await completarTodo(d, a.empresaId, r);
   const filtro = (lider: RawBuilder<unknown>, plataforma: RawBuilder<unknown>) =>
     sql.join(
       [
@@ -148,14 +172,14 @@ export async function contar(db: Db, a: Omit<Alcance, 'usuarioId'>, r: Rango): P
       + (select count(*) from recargas r
         where r.empresa_id = ${a.empresaId} and ${vivas(r, horas)}
           and ${filtro(sql`r.lider_id`, sql`(select p.numero from proveedores p where p.id = r.proveedor_id)`)}) as n`.execute(
-    db,
+    lee,
   );
   return Number(res.rows[0]?.n ?? 0);
 }
 
 /** Amount of successful top-ups and count of attempts per leader and period (the charts). */
-export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Periodo) {
-  const { corte, horas } = await completarTodo(db, empresaId, r);
+export async function graficas(d: Destinos, empresaId: number, r: Rango, periodo: Periodo) {
+  const { corte, horas, lee } = await completarTodo(d, empresaId, r);
   const unidad = { anual: 'year', mensual: 'month', semanal: 'week', diario: 'day' }[periodo];
   const formato = { anual: 'YYYY', mensual: 'YYYY/MM', semanal: 'YYYY/MM/DD', diario: 'YYYY/MM/DD' }[periodo];
   const res = await sql<{
@@ -184,7 +208,7 @@ export async function graficas(db: Db, empresaId: number, r: Rango, periodo: Per
     cross join lateral (select to_char(date_trunc(${sql.lit(unidad)}, d.dia::timestamp), ${sql.lit(formato)}) as periodo) as t
     join lideres l on l.id = d.lider_id
     group by l.id, l.nombre, t.periodo
-    order by l.nombre, t.periodo`.execute(db);
+    order by l.nombre, t.periodo`.execute(lee);
   return res.rows;
 }
 

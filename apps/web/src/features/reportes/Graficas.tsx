@@ -16,6 +16,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSesion } from '../../lib/sesion.ts';
 import { diaLocal, RangoFechas } from '../../ui/RangoFechas.tsx';
+import { AvisoRetraso } from './AvisoRetraso.tsx';
 import { useGraficas } from './api.ts';
 
 const pesos = (v: number | null) => (v === null ? '' : `$${v.toLocaleString('es-MX')}`);
@@ -63,6 +64,7 @@ export function Graficas() {
       </Stack>
       {consulta.isFetching && <LinearProgress />}
       {consulta.error && <Typography color="error">{consulta.error.message}</Typography>}
+      <AvisoRetraso segundos={consulta.data?.retrasoS} />
       {consulta.data && consulta.data.lideres.length === 0 && <Typography>{M.sinResultados}</Typography>}
       {consulta.data && (
         <Grid container spacing={2}>

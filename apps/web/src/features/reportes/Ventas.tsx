@@ -15,6 +15,7 @@ import type { Filtros } from '../../ui/FiltrosChips.tsx';
 import { ListaConChips } from '../../ui/ListaConChips.tsx';
 import { diaLocal, partesRango } from '../../ui/RangoFechas.tsx';
 import type { Columna } from '../../ui/TablaInfinita.tsx';
+import { AvisoRetraso } from './AvisoRetraso.tsx';
 import { useTotalVentas, useVentas } from './api.ts';
 
 /** A phone card's first line: the number, the amount, the status and the date (issue 41). */
@@ -59,6 +60,7 @@ export function Ventas() {
   return (
     <Paper sx={{ p: 2 }}>
       {(lista.isFetching || aparte.isFetching) && <LinearProgress sx={{ mb: 1 }} />}
+      <AvisoRetraso segundos={lista.primera?.retrasoS} />
       <ListaConChips
         titulo={M.ventas}
         total={total === null ? null : { texto: texto('registros', { n: total }), testId: 'ventas-total' }}
