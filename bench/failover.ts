@@ -77,6 +77,8 @@ try {
 
   // A scheduled block whose window (45 to 105 s) spans the loss of the primary.
   const boss = await iniciarColas(db, { trabajador: false, log: crearBitacora({ logLevel: 'warn' }) });
+  // The block lines of this run (the scheduled ones may start at once): written from here on.
+  const desdeBloques = new Date();
   const programada = await bloqueProgramado({ db, boss }, LINEAS_PROGRAMADAS, '59');
   await boss.stop({ graceful: false, wait: true });
   const cliente = await sesionHttp(apis[0]?.url ?? '', 'cliente', PASSWORD_DEMO);
@@ -182,7 +184,7 @@ try {
   ).length;
   const exitosas = await sql<{ total: number; bloque: number }>`select coalesce(sum(monto), 0)::int as total,
     count(*) filter (where idempotencia like 'b:%')::int as bloque from recargas where estado = 'exitosa'
-    and (idempotencia like 'u:%:fo-%' or (idempotencia like 'b:%' and creada >= ${new Date(t0)}))`.execute(
+    and (idempotencia like 'u:%:fo-%' or (idempotencia like 'b:%' and creada >= ${desdeBloques}))`.execute(
     db,
   );
   const porEstado: Record<string, number> = {};
@@ -209,6 +211,27 @@ try {
   );
   comprobar((await abiertas()) === 0, 'every top-up and block line terminal after reconciliation');
   comprobar(cobrado === exitosas.rows[0]?.total, 'charged by the provider = our successful rows');
+  if (cobrado !== exitosas.rows[0]?.total) {
+    // Which of our ids reached the provider but are not successful here (or have no row at all).
+    const enviadas = Object.keys(recibidos).map(Number);
+    const nuestras = await sql<{
+      id: number;
+      idempotencia: string;
+      estado: string;
+      mensaje: string | null;
+    }>`select id,
+      idempotencia, estado, mensaje from recargas where id = any(${enviadas}::bigint[]) and estado <> 'exitosa'`.execute(
+      db,
+    );
+    const conFila = new Set(
+      (
+        await sql<{ id: number }>`select id from recargas where id = any(${enviadas}::bigint[])`.execute(db)
+      ).rows.map((r) => Number(r.id)),
+    );
+    console.log(
+      `sent but not exitosa: ${JSON.stringify(nuestras.rows)}; sent without a row: ${JSON.stringify(enviadas.filter((i) => !conFila.has(i)))}`,
+    );
+  }
   comprobar(
     enVentana.length === LINEAS_PROGRAMADAS && antesDeTiempo === 0 && enCaida > 0,
     `scheduled window across the failover: ${enVentana.length} of ${LINEAS_PROGRAMADAS} lines sent once, ` +
