@@ -6,7 +6,7 @@ import { servidorSimulador } from '../apps/server/src/providers/servidor-simulad
 import { baseParaCarga, libroSimulador } from '../apps/server/test/entorno.ts';
 import { sesionHttp } from '../apps/server/test/proceso.ts';
 import * as medir from './comun.ts';
-import { compilado, dormir, dosYDos, entornoCluster, type Proceso } from './procesos.ts';
+import { CargaEnTurno, compilado, dormir, dosYDos, entornoCluster, type Proceso } from './procesos.ts';
 
 /**
  * npm run test:cluster — issue 20's cluster on real PostgreSQL (a fresh database of
@@ -82,43 +82,16 @@ try {
   );
   const apis = [api1, api2];
 
-  // Clients come from many addresses (X-Forwarded-For, TRUST_PROXY=1), each under the limit.
   const cliente = await sesionHttp(api1.url, 'cliente', PASSWORD_DEMO);
-  const respuestas: Record<string, number> = {};
-  const anota = (k: string) => {
-    respuestas[k] = (respuestas[k] ?? 0) + 1;
-  };
-  let siguiente = 0;
-  let hechas = 0;
-  let turno = 0;
-  const recargar = async () => {
-    while (siguiente < TOTAL) {
-      const i = siguiente++;
-      const cuerpo = JSON.stringify({ dn: `55${String(i).padStart(8, '0')}`, compania: 'T' });
-      for (;;) {
-        const api = apis[turno++ % 2] as Proceso;
-        try {
-          const r = await fetch(`${api.url}/checkOut`, {
-            method: 'POST',
-            body: cuerpo,
-            headers: {
-              ...cliente,
-              'idempotency-key': `cluster-n-${i}`,
-              'x-forwarded-for': `10.9.${i % 200}.1`,
-            },
-            signal: AbortSignal.timeout(15_000),
-          });
-          await r.arrayBuffer();
-          anota(String(r.status));
-          if ([200, 202, 422].includes(r.status)) break;
-        } catch {
-          anota('no answer');
-        }
-        await dormir(200);
-      }
-      hechas++;
-    }
-  };
+  const carga = new CargaEnTurno({
+    apis,
+    total: TOTAL,
+    sesion: cliente,
+    prefijoDn: '55',
+    clave: 'cluster-n',
+    red: '10.9',
+  });
+  const { respuestas } = carga;
   const golpes: string[] = [];
   const saboteador = async () => {
     const plan: [number, string, () => Promise<void>][] = [
@@ -146,14 +119,14 @@ try {
     // Each blow on its own: a restart that takes a while does not hold back the next one.
     await Promise.all(
       plan.map(async ([en, que, hacer]) => {
-        while (hechas < en * TOTAL) await dormir(50);
-        golpes.push(`${que} at ${hechas}`);
+        while (carga.hechas < en * TOTAL) await dormir(50);
+        golpes.push(`${que} at ${carga.hechas}`);
         await hacer();
       }),
     );
   };
   const t0 = performance.now();
-  await Promise.all([saboteador(), ...Array.from({ length: CONCURRENCIA }, recargar)]);
+  await Promise.all([saboteador(), carga.correr(CONCURRENCIA)]);
   const envio = (performance.now() - t0) / 1000;
   const abiertas = async () =>
     Number(

@@ -10,7 +10,7 @@ import { sesionHttp } from '../apps/server/test/proceso.ts';
 import { bloqueProgramado } from '../apps/server/test/programada.ts';
 import * as medir from './comun.ts';
 import { crearFormacion } from './formacion.ts';
-import { compilado, dormir, dosYDos, entornoCluster, type Proceso } from './procesos.ts';
+import { CargaEnTurno, compilado, dormir, dosYDos, entornoCluster, type Proceso } from './procesos.ts';
 
 /**
  * npm run test:failover — issue 46: the database loses its primary mid-run. A pg_auto_failover
@@ -83,41 +83,22 @@ try {
   await boss.stop({ graceful: false, wait: true });
   const cliente = await sesionHttp(apis[0]?.url ?? '', 'cliente', PASSWORD_DEMO);
   const admin = await sesionHttp(apis[0]?.url ?? '', 'admin', PASSWORD_DEMO);
-  const respuestas: Record<string, number> = {};
   const aceptadas = new Set<string>();
   /** When each top-up was accepted (ms): the longest gap is the time without writes. */
   const horas: number[] = [];
-  let siguiente = 0;
-  let hechas = 0;
-  let turno = 0;
-  const recargar = async () => {
-    while (siguiente < TOTAL) {
-      const i = siguiente++;
-      const cuerpo = JSON.stringify({ dn: `56${String(i).padStart(8, '0')}`, compania: 'T' });
-      for (;;) {
-        const api = apis[turno++ % 2] as Proceso;
-        let status = 'sin respuesta';
-        try {
-          const r = await fetch(`${api.url}/checkOut`, {
-            method: 'POST',
-            body: cuerpo,
-            headers: { ...cliente, 'idempotency-key': `fo-${i}`, 'x-forwarded-for': `10.4.${i % 200}.1` },
-            signal: AbortSignal.timeout(15_000),
-          });
-          await r.arrayBuffer();
-          status = String(r.status);
-        } catch {}
-        respuestas[status] = (respuestas[status] ?? 0) + 1;
-        if (['200', '202', '422'].includes(status)) {
-          aceptadas.add(`fo-${i}`);
-          horas.push(Date.now());
-          break;
-        }
-        await dormir(200);
-      }
-      hechas++;
-    }
-  };
+  const carga = new CargaEnTurno({
+    apis,
+    total: TOTAL,
+    sesion: cliente,
+    prefijoDn: '56',
+    clave: 'fo',
+    red: '10.4',
+    alDecidir: (clave) => {
+      aceptadas.add(clave);
+      horas.push(Date.now());
+    },
+  });
+  const { respuestas } = carga;
 
   // The blow: a bulk block started, then node 1's machine lost once 40 % are done.
   let perdida = 0;
@@ -125,7 +106,7 @@ try {
   let promovida = 0;
   let bloque: number | undefined;
   const saboteador = async () => {
-    while (hechas < 0.35 * TOTAL) await dormir(50);
+    while (carga.hechas < 0.35 * TOTAL) await dormir(50);
     const bloques = await fetch(`${apis[1]?.url}/api/bloqueRecargasMasivas`, { headers: admin });
     bloque = ((await bloques.json()) as { bloques: { fechaNumerica: number }[] }).bloques[0]?.fechaNumerica;
     const rb = await fetch(`${apis[1]?.url}/api/recargarBloque`, {
@@ -134,7 +115,7 @@ try {
       body: JSON.stringify({ fecha: bloque }),
     });
     if (rb.status !== 200) throw new Error(`recargarBloque: ${rb.status} ${await rb.text()}`);
-    while (hechas < 0.4 * TOTAL) await dormir(50);
+    while (carga.hechas < 0.4 * TOTAL) await dormir(50);
     perdido = await formacion.primaria();
     perdida = Date.now();
     formacion.perder(perdido);
@@ -145,7 +126,7 @@ try {
     await api1.arrancar();
   };
   const t0 = Date.now();
-  await Promise.all([saboteador(), ...Array.from({ length: CONCURRENCIA }, recargar)]);
+  await Promise.all([saboteador(), carga.correr(CONCURRENCIA)]);
   const envio = (Date.now() - t0) / 1000;
 
   const abiertas = async () =>

@@ -91,3 +91,69 @@ export async function dosYDos(comun: NodeJS.ProcessEnv): Promise<[Proceso, Proce
     });
   return [await api(1), await api(2), await trabajador(1), await trabajador(2)];
 }
+
+/**
+ * `total` top-ups through /checkOut of `apis` in turn (test:cluster, test:failover), each retried
+ * 200 ms apart with its Idempotency-Key `<clave>-<i>` until an answer decides it (200, 202 or
+ * 422). Clients come from many addresses (X-Forwarded-For `<red>.<i % 200>.1`, TRUST_PROXY=1),
+ * each under the rate limit.
+ */
+export class CargaEnTurno {
+  /** Answers by status; 'sin respuesta': none within 15 s. */
+  readonly respuestas: Record<string, number> = {};
+  /** Top-ups decided so far. */
+  hechas = 0;
+  private siguiente = 0;
+  private turno = 0;
+
+  constructor(
+    private readonly o: {
+      apis: Proceso[];
+      total: number;
+      sesion: Record<string, string>;
+      prefijoDn: string;
+      clave: string;
+      red: string;
+      /** Called once per top-up, with its key, when an answer decides it. */
+      alDecidir?: (clave: string) => void;
+    },
+  ) {}
+
+  /** `concurrencia` clients until every top-up is decided. */
+  correr(concurrencia: number) {
+    return Promise.all(Array.from({ length: concurrencia }, () => this.cliente()));
+  }
+
+  private async cliente() {
+    const { apis, total, sesion, prefijoDn, clave, red, alDecidir } = this.o;
+    while (this.siguiente < total) {
+      const i = this.siguiente++;
+      const cuerpo = JSON.stringify({ dn: `${prefijoDn}${String(i).padStart(8, '0')}`, compania: 'T' });
+      for (;;) {
+        const api = apis[this.turno++ % apis.length] as Proceso;
+        let status = 'sin respuesta';
+        try {
+          const r = await fetch(`${api.url}/checkOut`, {
+            method: 'POST',
+            body: cuerpo,
+            headers: {
+              ...sesion,
+              'idempotency-key': `${clave}-${i}`,
+              'x-forwarded-for': `${red}.${i % 200}.1`,
+            },
+            signal: AbortSignal.timeout(15_000),
+          });
+          await r.arrayBuffer();
+          status = String(r.status);
+        } catch {}
+        this.respuestas[status] = (this.respuestas[status] ?? 0) + 1;
+        if (['200', '202', '422'].includes(status)) {
+          alDecidir?.(`${clave}-${i}`);
+          break;
+        }
+        await dormir(200);
+      }
+      this.hechas++;
+    }
+  }
+}

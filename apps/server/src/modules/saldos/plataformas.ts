@@ -44,7 +44,7 @@ export type Elegidos = Record<string, number | string>;
  * set-operators (admin CLI): the company's own operators (Reloadly) or products (TAECEL) of
  * platform `numero`, read by `leer` for the row's adapter (an error string when they do not
  * fit it), audited like set-provider and followed by running processes the same way. Answers
- * the adapter with the choice before and after, or undefined when there is no such platform.
+ * the adapter with the choice it now has, or undefined when there is no such platform.
  */
 export const cambiarElegidos = (
   db: Db,
@@ -64,7 +64,7 @@ export const cambiarElegidos = (
         { ...cambio(empresaId, fila.id), antes: { operadores: antes }, despues: { operadores: nuevos } },
       ]);
     }
-    return { adaptador: fila.adaptador, antes, despues: nuevos };
+    return { adaptador: fila.adaptador, despues: nuevos };
   });
 
 /**
