@@ -41,10 +41,12 @@ export const INDICES_EN_LINEA: readonly IndiceEnLinea[] = [
     reemplaza: 'lineas_empresa_subida',
   },
   {
-    // A long number chip of the sales report by two of its 6-digit pieces (0033).
+    // A long number chip of the sales report by two of its 6-digit pieces (0033). Without GIN's
+    // pending list (0042): every top-up's pieces go into the index as it is written.
     nombre: 'recargas_dn_subcadenas',
     tabla: 'recargas',
-    sql: 'create index concurrently if not exists recargas_dn_subcadenas on recargas using gin (subcadenas(dn, 6))',
+    sql: `create index concurrently if not exists recargas_dn_subcadenas on recargas
+      using gin (subcadenas(dn, 6)) with (fastupdate = off)`,
     reemplaza: 'recargas_dn_trigramas',
   },
   {
