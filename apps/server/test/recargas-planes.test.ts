@@ -27,6 +27,93 @@ it('the index of number pieces has no pending list to merge in the middle of a t
   expect(rows[0]?.opciones).toContain('fastupdate=off');
 });
 
+/** The ids in the table of open top-ups (0043). */
+const enCurso = async () =>
+  (await sql<{ id: number }>`select id from recargas_en_curso order by id`.execute(e.db)).rows.map(
+    (r) => r.id,
+  );
+
+it('the table of open top-ups follows every write: insert, close, reopen, delete', async () => {
+  await recargas(900_001, 3, 'pendiente');
+  const ids = (
+    await sql<{
+      id: number;
+    }>`select id from recargas where idempotencia like 'plan-90000%' order by id`.execute(e.db)
+  ).rows.map((r) => r.id);
+  expect(await enCurso()).toEqual(expect.arrayContaining(ids));
+  const [a, b, c] = ids as [number, number, number];
+  await sql`update recargas set estado = 'exitosa' where id = ${a}`.execute(e.db);
+  await sql`update recargas set consultas = consultas + 1 where id = ${b}`.execute(e.db);
+  await sql`delete from recargas where id = ${c}`.execute(e.db);
+  expect(await enCurso()).toContain(b);
+  expect(await enCurso()).not.toContain(a);
+  expect(await enCurso()).not.toContain(c);
+  // A row put back to open (by hand, as a test does) is open again.
+  await sql`update recargas set estado = 'pendiente' where id = ${a}`.execute(e.db);
+  expect(await enCurso()).toContain(a);
+  await sql`update recargas set estado = 'fallida' where id in (${a}, ${b})`.execute(e.db);
+  expect(await enCurso()).not.toEqual(expect.arrayContaining([a]));
+  expect(await enCurso()).not.toContain(b);
+});
+
+it("a top-up's close is a HOT update: it writes no index entry", async () => {
+  const { id: proveedorId } = await e.db
+    .selectFrom('proveedores')
+    .select('id')
+    .where('empresa_id', '=', 1)
+    .where('numero', '=', 1)
+    .executeTakeFirstOrThrow();
+  const calientes = await e.db.transaction().execute(async (tx) => {
+    // The backend's counts not yet reported (this transaction's and maybe earlier ones'): a difference.
+    const cuentas = async () =>
+      (
+        await sql<{
+          n: number;
+          hot: number;
+        }>`select pg_stat_get_xact_tuples_updated('recargas'::regclass)::int as n,
+          pg_stat_get_xact_tuples_hot_updated('recargas'::regclass)::int as hot`.execute(tx)
+      ).rows[0] ?? { n: 0, hot: 0 };
+    const antes = await cuentas();
+    const fila = await escritura.insertarYContar(
+      tx,
+      {
+        empresa_id: 1,
+        usuario_id: null,
+        idempotencia: 'plan-hot',
+        proveedor_id: proveedorId,
+        icc: '',
+        dn: '5511223344',
+        compania: 'T',
+        monto: 30,
+        tipo: 'todito',
+        tipo_recarga: 1,
+        folio_externo: null,
+        lider_id: null,
+        cliente_id: null,
+        estado: 'pendiente',
+      },
+      'America/Mexico_City',
+      1000,
+    );
+    if (!fila) throw new Error('no se escribió');
+    const cerrada = await escritura.cerrar(
+      tx,
+      fila,
+      { estado: 'exitosa', folio: 'F-HOT' },
+      {
+        usuarioId: null,
+        usuario: 'prueba',
+        ip: null,
+      },
+    );
+    expect(cerrada?.estado).toBe('exitosa');
+    // One update of recargas since `antes`, and it was HOT.
+    const despues = await cuentas();
+    return { n: despues.n - antes.n, hot: despues.hot - antes.hot };
+  });
+  expect(calientes).toEqual({ n: 1, hot: 1 });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('plans on PostgreSQL', () => {
   it('a batch close finds its rows by primary key, whatever the statistics say of open rows', async () => {
     // The statistics saw no open row; the open-rows index then holds 2,000 the planner never saw.

@@ -71,6 +71,12 @@ export const INDICES_EN_LINEA: readonly IndiceEnLinea[] = [
 ];
 
 /**
+ * Indexes of large tables that are no longer read, dropped without a lock after the migrations:
+ * `recargas_abiertas` (0002) gave way to the table recargas_en_curso (0043).
+ */
+export const INDICES_RETIRADOS: readonly string[] = ['recargas_abiertas'];
+
+/**
  * Builds each missing index without blocking writes. One whose build failed half-way (an
  * invalid index, left by `concurrently` on an error or a killed process) is dropped and built
  * again; a valid one is left alone, so running it twice does nothing. On a connection without
@@ -81,6 +87,7 @@ export async function crearIndicesEnLinea(
   conexion: Db,
   log: Pick<Bitacora, 'info'>,
   indices: readonly IndiceEnLinea[] = INDICES_EN_LINEA,
+  retirados: readonly string[] = indices === INDICES_EN_LINEA ? INDICES_RETIRADOS : [],
 ) {
   const enLinea = (texto: string) => (unaConexion(conexion) ? texto.replace(' concurrently', '') : texto);
   for (const i of indices) {
@@ -105,4 +112,6 @@ export async function crearIndicesEnLinea(
     if (i.reemplaza)
       await sql.raw(enLinea(`drop index concurrently if exists ${i.reemplaza}`)).execute(conexion);
   }
+  for (const nombre of retirados)
+    await sql.raw(enLinea(`drop index concurrently if exists ${nombre}`)).execute(conexion);
 }

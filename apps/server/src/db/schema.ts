@@ -33,7 +33,7 @@ import type {
   SuscripcionesPushTable,
 } from './schema/notificaciones.ts';
 import type { PortabilidadesTable } from './schema/portabilidades.ts';
-import type { ConteoRecargasTable, RecargasTable } from './schema/recargas.ts';
+import type { ConteoRecargasTable, RecargasEnCursoTable, RecargasTable } from './schema/recargas.ts';
 import type { ReciclajesTable } from './schema/reciclaje.ts';
 import type { VentasDiaHechosTable, VentasDiaTable } from './schema/reportes.ts';
 import type { AlertasSaldoTable, EstadosProveedorTable } from './schema/saldos.ts';
@@ -80,6 +80,7 @@ export interface DB {
   intentos_login: IntentosLoginTable;
   proveedores: ProveedoresTable;
   recargas: RecargasTable;
+  recargas_en_curso: RecargasEnCursoTable;
   conteo_recargas: ConteoRecargasTable;
   alertas_saldo: AlertasSaldoTable;
   lineas: LineasTable;

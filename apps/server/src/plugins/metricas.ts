@@ -89,10 +89,10 @@ function medirNegocio(app: FastifyInstance, registro: Registry) {
       this.reset();
       const filas = await leer(app, () =>
         app.db
-          .selectFrom('recargas')
-          .select(['estado', (f) => f.fn.countAll<number>().as('n')])
-          .where('estado', 'in', ['pendiente', 'enviada'])
-          .groupBy('estado')
+          .selectFrom('recargas_en_curso as e')
+          .innerJoin('recargas as r', 'r.id', 'e.id')
+          .select(['r.estado', (f) => f.fn.countAll<number>().as('n')])
+          .groupBy('r.estado')
           .execute(),
       );
       for (const f of filas ?? []) this.set({ estado: f.estado }, f.n);
@@ -105,7 +105,7 @@ function medirNegocio(app: FastifyInstance, registro: Registry) {
     async collect() {
       const fila = await leer(app, () =>
         sql<{ s: number | null }>`select extract(epoch from now() - min(creada))::float8 as s
-          from recargas where estado in ('pendiente', 'enviada')`.execute(app.db),
+          from recargas_en_curso`.execute(app.db),
       );
       if (fila) this.set(fila.rows[0]?.s ?? 0);
     },

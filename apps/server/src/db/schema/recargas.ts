@@ -34,6 +34,13 @@ export interface RecargasTable {
   falla: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** The open top-ups (pendiente or enviada), kept by triggers on recargas (0043). */
+export interface RecargasEnCursoTable {
+  empresa_id: number;
+  creada: Date;
+  id: number;
+}
+
 export interface ConteoRecargasTable {
   empresa_id: number;
   usuario_id: number;

@@ -215,22 +215,13 @@ const devueltas = columnasDe('r');
  */
 const SIN_ESPERAR_DISCO = "set_config('synchronous_commit', 'off', true) = 'off'";
 
-/**
- * "Still open", said so that the planner cannot read it as the partial index `recargas_abiertas`
- * (estado in pendiente, enviada; the CHECK allows only four states, so both say the same). The
- * pooled connections plan every statement once, generically: for `id = any($1)` some plans chose
- * that index, whose entries of rows closed since the last vacuum are thousands, and read 2,000
- * heap pages to close 33 top-ups (auto_explain under bench:topups, issue 42).
- */
-const ABIERTA = "r.estado not in ('exitosa', 'fallida')";
-
 const cerrarUna = sentencia<Cerrada>(`with c as (
     update recargas r set estado = $2::text,
       folio = case when $2::text = 'exitosa' then $3::text else r.folio end,
       mensaje = coalesce($4::text, r.mensaje),
       falla = case when $2::text = 'fallida' then $12::text else r.falla end,
       terminada = now()
-    where r.id = $1 and ${ABIERTA} and ${SIN_ESPERAR_DISCO}
+    where r.id = $1 and r.estado in ('pendiente', 'enviada') and ${SIN_ESPERAR_DISCO}
     returning ${devueltas}, $5::text as a_antes, $6::int as a_usuario_id, $7::text as a_usuario,
       $8::text as a_ip, $9::uuid as e_id, $10::text as e_tipo, $11::jsonb as e_datos
   )${alCerrar('$1')}`);
@@ -274,7 +265,8 @@ const cerrarExitosas = sentencia<Cerrada>(`with c as (
     from unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::uuid[],
       $8::text[], $9::jsonb[], $10::text[])
       as v(id, folio, antes, usuario_id, usuario, ip, e_id, e_tipo, e_datos, mensaje)
-    where r.id = any($1::bigint[]) and r.id = v.id and ${ABIERTA} and ${SIN_ESPERAR_DISCO}
+    where r.id = any($1::bigint[]) and r.id = v.id and r.estado in ('pendiente', 'enviada')
+      and ${SIN_ESPERAR_DISCO}
     returning ${devueltas}, v.antes as a_antes, v.usuario_id as a_usuario_id, v.usuario as a_usuario,
       v.ip as a_ip, v.e_id, v.e_tipo, v.e_datos
   )${alCerrar('any($1::bigint[])')}`);

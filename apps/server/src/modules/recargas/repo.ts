@@ -170,12 +170,11 @@ export const vecinas = (db: Db, f: Recarga, cuando: Date, ms: number) =>
     .where('id', '<>', f.id)
     .execute();
 
-/** Open rows older than `segundos`, oldest first (the sweep). */
+/** Open rows older than `segundos`, oldest first (the sweep), from the table of open rows (0043). */
 export const abiertas = (db: Db, segundos: number, limite: number) =>
   db
-    .selectFrom('recargas')
+    .selectFrom('recargas_en_curso')
     .select('id')
-    .where('estado', 'in', ['pendiente', 'enviada'])
     .where('creada', '<', sql<Date>`now() - make_interval(secs => ${segundos})`)
     .orderBy('creada')
     .limit(limite)

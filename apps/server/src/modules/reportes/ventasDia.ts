@@ -34,8 +34,8 @@ export const horasVivas = (empresaId: number, r: Rango, corte: string) => sql`c 
       least(t.hasta, greatest(t.desde, ${horaQueContiene(sql`t.limite`, sql`t.desde`)})) as corte
     from (select greatest(${inicioSql(r)}, ${corte}::date::timestamp at time zone ${r.zona}) as desde,
         ${finSql(r)} as hasta,
-        least(now() - interval '1 hour', (select min(creada) from recargas
-          where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as limite) t
+        least(now() - interval '1 hour', (select min(creada) from recargas_en_curso
+          where empresa_id = ${empresaId})) as limite) t
   )`;
 
 /**
@@ -53,8 +53,8 @@ async function completarDias(db: Db, empresaId: number, r: Rango) {
   const z = r.zona;
   const res = await sql<{ corte: string; nuevos: number }>`with corte as (
       select least(((now() - interval '1 hour') at time zone ${z})::date,
-        (select (min(creada) at time zone ${z})::date from recargas
-          where empresa_id = ${empresaId} and estado in ('pendiente', 'enviada'))) as dia
+        (select (min(creada) at time zone ${z})::date from recargas_en_curso
+          where empresa_id = ${empresaId})) as dia
     ), faltan as (
       select d::date as dia from corte, generate_series(${r.desde}::date, least(corte.dia - 1, ${r.hasta}::date), interval '1 day') d
       except
