@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirDb } from '../src/db/database.ts';
 import { baseDeDatosNueva, baseParaCarga, PASSWORD_DEMO } from './entorno.ts';
 import { esperar, receptor } from './integraciones-receptor.ts';
-import { ProcesoApi, sesionHttp } from './proceso.ts';
+import { ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
 
 /**
  * Issue 23: the API process dies (SIGKILL, the crash point FALLA_PRUEBA=antes-de-entregar of
@@ -18,8 +18,9 @@ let base: Awaited<ReturnType<typeof baseDeDatosNueva>>;
 let datos: string;
 let r: Awaited<ReturnType<typeof receptor>>;
 let api: ProcesoApi | undefined;
-const puerto = 20_000 + Math.floor(Math.random() * 30_000);
-const url = `http://127.0.0.1:${puerto}`;
+// A port the system gives: a random one could be a connection's own port (EADDRINUSE, a flake).
+let puerto: number;
+let url: string;
 
 /** The API on the suite's database; `falla`: it dies after its first decided /v1 answer. */
 async function arrancar(ajustes: Record<string, string>) {
@@ -43,6 +44,8 @@ async function arrancar(ajustes: Record<string, string>) {
 }
 
 beforeAll(async () => {
+  puerto = await puertoLibre();
+  url = `http://127.0.0.1:${puerto}`;
   r = await receptor();
   base = await baseDeDatosNueva();
   const db = await baseParaCarga(base.url);

@@ -7,7 +7,7 @@ import { abrirDb } from '../src/db/database.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, baseParaCarga, PASSWORD_DEMO } from './entorno.ts';
 import { esperar, firmaValida, receptor } from './integraciones-receptor.ts';
-import { AJUSTES_DE_FALLAS, entornoDeProceso, ProcesoApi, sesionHttp } from './proceso.ts';
+import { AJUSTES_DE_FALLAS, entornoDeProceso, ProcesoApi, puertoLibre, sesionHttp } from './proceso.ts';
 
 /**
  * Issue 23: 1,000 /v1 top-ups through the HTTP simulator injecting timeouts, 5xx, dropped
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const db = await baseParaCarga(base.url);
   await db.destroy();
   datos = mkdtempSync(join(tmpdir(), 'recargas-webhooks-'));
-  const puerto = 20_000 + Math.floor(Math.random() * 30_000);
+  const puerto = await puertoLibre();
   api = new ProcesoApi(
     `http://127.0.0.1:${puerto}`,
     entornoDeProceso(

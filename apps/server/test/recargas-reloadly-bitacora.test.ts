@@ -16,7 +16,7 @@ import { RegistroProveedores } from '../src/providers/registro.ts';
 import { cuentasReloadly } from '../src/providers/reloadly-sesion.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import { baseDeDatosNueva, PASSWORD_DEMO, plataformaReloadly } from './entorno.ts';
-import { sesionHttp } from './proceso.ts';
+import { puertoLibre, sesionHttp } from './proceso.ts';
 
 /**
  * No Reloadly credential or token reaches a log: the adapters (through the registry, as the API
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await sembrar(db);
   await plataformaReloadly(db);
   await db.destroy();
-  const puerto = 20_000 + Math.floor(Math.random() * 20_000);
+  const puerto = await puertoLibre();
   hijo = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: {
