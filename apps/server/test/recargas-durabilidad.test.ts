@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as escritura from '../src/modules/recargas/repo-escritura.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { porNumeroDemo, proveedorDemo } from './recargas-prueba.ts';
 
 /**
  * Which statements of a top-up wait for the disk (issue 42): its write, before anything is sent,
@@ -19,34 +20,14 @@ const sincrono = async (tx: Parameters<typeof escritura.insertarYContar>[0]) =>
   (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(tx)).rows[0]?.s;
 
 it('the write commits durably and the close does not wait for the disk', async () => {
-  const { id: proveedorId } = await e.db
-    .selectFrom('proveedores')
-    .select('id')
-    .where('empresa_id', '=', 1)
-    .where('numero', '=', 1)
-    .executeTakeFirstOrThrow();
+  const proveedorId = await proveedorDemo(e.db);
   const vistos: (string | undefined)[] = [];
   await e.db
     .transaction()
     .execute(async (tx) => {
       const fila = await escritura.insertarYContar(
         tx,
-        {
-          empresa_id: 1,
-          usuario_id: null,
-          idempotencia: 'durabilidad-1',
-          proveedor_id: proveedorId,
-          icc: '',
-          dn: '5512345678',
-          compania: 'T',
-          monto: 30,
-          tipo: 'todito',
-          tipo_recarga: 1,
-          folio_externo: null,
-          lider_id: null,
-          cliente_id: null,
-          estado: 'pendiente',
-        },
+        porNumeroDemo(proveedorId, 'durabilidad-1', '5512345678'),
         'America/Mexico_City',
         1000,
       );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as repo from '../src/modules/recargas/repo-escritura.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { porNumeroDemo, proveedorDemo } from './recargas-prueba.ts';
 
 /**
  * The batched write of top-ups by number (repo.escribir): the calls made while two are in
@@ -11,14 +12,7 @@ let proveedorId: number;
 let usuarios: { id: number; username: string }[];
 beforeAll(async () => {
   e = await crearEntorno();
-  proveedorId = (
-    await e.db
-      .selectFrom('proveedores')
-      .select('id')
-      .where('empresa_id', '=', 1)
-      .where('numero', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).id;
+  proveedorId = await proveedorDemo(e.db);
   usuarios = await e.db
     .selectFrom('usuarios')
     .select(['id', 'username'])
@@ -32,20 +26,8 @@ afterAll(() => e.cerrar());
 let n = 0;
 const escritura = (usuarioId: number | null, clave: string, limite = 1000): repo.Escritura => ({
   fila: {
-    empresa_id: 1,
+    ...porNumeroDemo(proveedorId, clave, `55${String(20_000_000 + ++n).slice(-8)}`),
     usuario_id: usuarioId,
-    idempotencia: clave,
-    proveedor_id: proveedorId,
-    icc: '',
-    dn: `55${String(20_000_000 + ++n).slice(-8)}`,
-    compania: 'T',
-    monto: 30,
-    tipo: 'todito',
-    tipo_recarga: 1,
-    folio_externo: null,
-    lider_id: null,
-    cliente_id: null,
-    estado: 'pendiente',
   },
   zona: 'America/Mexico_City',
   limite,

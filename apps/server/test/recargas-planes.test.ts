@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as escritura from '../src/modules/recargas/repo-escritura.ts';
 import { crearEntorno, type Entorno } from './entorno.ts';
+import { porNumeroDemo, proveedorDemo } from './recargas-prueba.ts';
 
 /**
  * How a top-up's statements meet a ledger in use (issue 42): found under bench:topups with
@@ -57,12 +58,7 @@ it('the table of open top-ups follows every write: insert, close, reopen, delete
 });
 
 it("a top-up's close is a HOT update: it writes no index entry", async () => {
-  const { id: proveedorId } = await e.db
-    .selectFrom('proveedores')
-    .select('id')
-    .where('empresa_id', '=', 1)
-    .where('numero', '=', 1)
-    .executeTakeFirstOrThrow();
+  const proveedorId = await proveedorDemo(e.db);
   const calientes = await e.db.transaction().execute(async (tx) => {
     // The backend's counts not yet reported (this transaction's and maybe earlier ones'): a difference.
     const cuentas = async () =>
@@ -76,22 +72,7 @@ it("a top-up's close is a HOT update: it writes no index entry", async () => {
     const antes = await cuentas();
     const fila = await escritura.insertarYContar(
       tx,
-      {
-        empresa_id: 1,
-        usuario_id: null,
-        idempotencia: 'plan-hot',
-        proveedor_id: proveedorId,
-        icc: '',
-        dn: '5511223344',
-        compania: 'T',
-        monto: 30,
-        tipo: 'todito',
-        tipo_recarga: 1,
-        folio_externo: null,
-        lider_id: null,
-        cliente_id: null,
-        estado: 'pendiente',
-      },
+      porNumeroDemo(proveedorId, 'plan-hot', '5511223344'),
       'America/Mexico_City',
       1000,
     );

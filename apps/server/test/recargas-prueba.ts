@@ -1,7 +1,37 @@
 import type { Db } from '../src/db/database.ts';
+import type { NuevaRecarga } from '../src/modules/recargas/repo-escritura.ts';
 import { type Entorno, simuladorDe } from './entorno.ts';
 
 /** Helpers the top-up tests share. */
+
+/** The provider row of demo's platform 1. */
+export const proveedorDemo = async (db: Db) =>
+  (
+    await db
+      .selectFrom('proveedores')
+      .select('id')
+      .where('empresa_id', '=', 1)
+      .where('numero', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/** A pending top-up by number of demo, without a user, as repo-escritura writes it. */
+export const porNumeroDemo = (proveedorId: number, idempotencia: string, dn: string): NuevaRecarga => ({
+  empresa_id: 1,
+  usuario_id: null,
+  idempotencia,
+  proveedor_id: proveedorId,
+  icc: '',
+  dn,
+  compania: 'T',
+  monto: 30,
+  tipo: 'todito',
+  tipo_recarga: 1,
+  folio_externo: null,
+  lider_id: null,
+  cliente_id: null,
+  estado: 'pendiente',
+});
 
 /** A top-up's outcome and where it went: the platform's number and the platform user chosen. */
 export const recargaYPlataforma = (db: Db, id: number) =>
