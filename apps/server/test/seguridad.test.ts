@@ -1,7 +1,7 @@
 import { M } from '@recargas/contracts/mensajes';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conToken, crearEntornoReloadly, type Entorno, entrar } from './entorno.ts';
+import { conToken, crearEntornoReloadly, type Entorno, entrar, idEmpresa } from './entorno.ts';
 import { pedir } from './peticion.ts';
 import {
   concedido,
@@ -61,6 +61,7 @@ describe('security matrix (spec section 6)', () => {
       .selectFrom('usuarios')
       .select(['id', 'empresa_id', 'nivel'])
       .where('username', '=', 'admin')
+      .where('empresa_id', '=', await idEmpresa(e, 'demo'))
       .executeTakeFirstOrThrow();
     const sesion = await e.db
       .selectFrom('sesiones')

@@ -44,6 +44,7 @@ import * as m0040 from './migrations/0040_proveedor_taecel.ts';
 import * as m0041 from './migrations/0041_conciliacion_centavos.ts';
 import * as m0042 from './migrations/0042_subcadenas_sin_pendientes.ts';
 import * as m0043 from './migrations/0043_recargas_en_curso.ts';
+import * as m0044 from './migrations/0044_usuarios_version.ts';
 
 /** Migrations in order; a new one is imported and added here. */
 const MIGRACIONES: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const MIGRACIONES: Record<string, Migration> = {
   '0041_conciliacion_centavos': m0041,
   '0042_subcadenas_sin_pendientes': m0042,
   '0043_recargas_en_curso': m0043,
+  '0044_usuarios_version': m0044,
 };
 
 const proveedor: MigrationProvider = { getMigrations: async () => MIGRACIONES };

@@ -10,6 +10,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set at start-up from ENDPOINTS (contracts/acceso.ts): the route's key there. */
     endpoint?: Endpoint;
+    /**
+     * The session may be taken from memory (auth/service.ts `sesionDeToken`): only for a route
+     * whose write checks it in its own statement and that reads it anew for anything else (the
+     * top-ups by number, recargas/service.ts).
+     */
+    sesionEnMemoria?: boolean;
   }
   interface FastifyRequest {
     sesion: Sesion;
@@ -49,14 +55,20 @@ export const acceso = fp(async (app: FastifyInstance) => {
     const endpoint = req.routeOptions.config.endpoint;
     if (!endpoint) throw sinPermiso();
     if (alternativas(ENDPOINTS[endpoint]).length === 0) return;
-    const sesion = await sesionDeToken(app, bearer(req));
-    if (!puedeLlamar(sesion, endpoint)) throw sinPermiso();
+    let sesion = await sesionDeToken(app, bearer(req), req.routeOptions.config.sesionEnMemoria === true);
+    // A refusal is decided on the session read anew: the one in memory may predate a change.
+    if (sesion.releer && !puedeLlamar(sesion, endpoint)) sesion = await sesion.releer();
+    // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it;
+    // the request's id goes into the jobs it starts.
+    const permitida = (s: Sesion): Sesion => {
+      if (!puedeLlamar(s, endpoint)) throw sinPermiso();
+      return { ...s, ip: req.ip, solicitud: req.id };
+    };
+    const { releer } = sesion;
+    req.sesion = { ...permitida(sesion), releer: releer && (async () => permitida(await releer())) };
     if (CAMBIAN_ESTADO.has(req.method) && !xsrfValido(app.config, sesion.sid, req.headers['x-xsrf-token'])) {
       throw new ErrorApi(403, M.xsrfInvalido);
     }
-    // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it;
-    // the request's id goes into the jobs it starts.
-    req.sesion = { ...sesion, ip: req.ip, solicitud: req.id };
     reply.header(CABECERA_PERMISOS, huellaPermisos(sesion.permisos, sesion.isMonto));
   });
 });

@@ -33,6 +33,8 @@ export interface UsuariosTable {
   creado_por: number | null;
   eliminado: Date | null;
   creado: Creado;
+  /** Kept by triggers (0044): changes with the row, its permissions and its route whitelist. */
+  version: Generated<number>;
 }
 
 export interface PermisosTable {

@@ -44,6 +44,8 @@ export interface SesionActiva {
   cliente_id: number | null;
   max_recargas: number;
   is_monto: boolean;
+  /** The user's version (0044): a session taken from memory is checked against it at its write. */
+  version_usuario: number;
   permisos: string[];
   /** The user's route whitelist (screen routes); empty: no restriction. */
   rutas: string[];
@@ -51,7 +53,7 @@ export interface SesionActiva {
 
 const sesionesActivas = sentencia<SesionActiva>(`select s.id as sid, s.usuario_id, s.empresa_id,
     e.id as empresa_trabajo_id, e.codigo as empresa, e.version, u.username, u.nombre, u.nivel, u.lider_id, u.cliente_id, u.max_recargas,
-    u.is_monto, (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
+    u.is_monto, u.version as version_usuario, (select coalesce(json_agg(p.clave order by p.clave), '[]'::json)
       from usuario_permisos p where p.usuario_id = u.id) as permisos,
     (select coalesce(json_agg(r.ruta order by r.orden, r.ruta), '[]'::json)
       from usuario_rutas r where r.usuario_id = u.id) as rutas

@@ -53,6 +53,13 @@ export interface Sesion {
   maxRecargas: number;
   /** The company's `version` as this request found it (migration 0014). */
   versionEmpresa: number;
+  /** The user's `version` as this request found it (migration 0044). */
+  versionUsuario: number;
+  /**
+   * Present when the session was taken from memory (`sesionDeToken`'s `deMemoria`): it reads
+   * the session anew, and checks the route again, for a write that found it changed (recargas).
+   */
+  releer?: () => Promise<Sesion>;
   /** The request's IP (set by the access check for the audit trail; absent outside a request). */
   ip?: string;
   /** The request's id (X-Request-Id): jobs it starts carry it into the worker's log. */
@@ -229,8 +236,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId: number): Promise<Sesion> {
   if (!UUID.test(sid)) throw tokenInvalido();
   const s = await repo.sesionActiva(ctx.db, { sid, usuarioId, empresaId });
-  if (!s) throw tokenInvalido();
-  return {
+  if (!s) {
+    leidasDe(ctx.db).delete(sid);
+    throw tokenInvalido();
+  }
+  const sesion: Sesion = {
     sid: s.sid,
     usuarioId: s.usuario_id,
     empresaId: s.empresa_trabajo_id,
@@ -246,15 +256,58 @@ async function cargarSesion(ctx: Ctx, sid: string, usuarioId: number, empresaId:
     rutas: s.rutas,
     maxRecargas: s.max_recargas,
     versionEmpresa: s.version,
+    versionUsuario: s.version_usuario,
   };
+  recordar(ctx.db, sesion);
+  return sesion;
 }
 
-/** Bearer token -> session. 'Token expirado' lets the browser renew; anything else is invalid. */
-export async function sesionDeToken(ctx: Ctx, token: string | undefined): Promise<Sesion> {
+/**
+ * Sessions as last read, per database handle, for the routes that may take them from memory:
+ * the top-ups by number, whose write checks in the same statement that the session is live and
+ * its user's and company's versions unchanged (recargas/repo-escritura.ts), and which do
+ * anything else on the session read anew (issue 42: the read was a tenth of a top-up's time).
+ * Every other route reads the session on every request. The bounds keep memory small, not
+ * the rules.
+ */
+const leidas = new WeakMap<Ctx['db'], Map<string, { sesion: Sesion; hasta: number }>>();
+const VIGENCIA_MS = 60_000;
+const MAXIMO_LEIDAS = 10_000;
+
+function leidasDe(db: Ctx['db']) {
+  let m = leidas.get(db);
+  if (!m) {
+    m = new Map();
+    leidas.set(db, m);
+  }
+  return m;
+}
+
+function recordar(db: Ctx['db'], sesion: Sesion) {
+  const m = leidasDe(db);
+  m.delete(sesion.sid); // to the end of the map's order: the oldest read goes first below
+  m.set(sesion.sid, { sesion, hasta: Date.now() + VIGENCIA_MS });
+  if (m.size > MAXIMO_LEIDAS) m.delete(m.keys().next().value as string);
+}
+
+/**
+ * Bearer token -> session. 'Token expirado' lets the browser renew; anything else is invalid.
+ * `deMemoria`: the session may come from memory (see `leidas`), with `releer` to read it anew.
+ */
+export async function sesionDeToken(ctx: Ctx, token: string | undefined, deMemoria = false): Promise<Sesion> {
   if (!token) throw tokenInvalido();
   const r = await verificarToken(ctx.config, token);
   if (r === 'expirado') throw new ErrorApi(401, M.tokenExpirado);
   if (r === 'invalido') throw tokenInvalido();
+  const guardada = deMemoria ? leidasDe(ctx.db).get(r.sid) : undefined;
+  const s = guardada?.sesion;
+  if (
+    guardada &&
+    guardada.hasta > Date.now() &&
+    s?.usuarioId === r.usuarioId &&
+    s.empresaUsuarioId === r.empresaId
+  )
+    return { ...s, releer: () => cargarSesion(ctx, r.sid, r.usuarioId, r.empresaId) };
   return cargarSesion(ctx, r.sid, r.usuarioId, r.empresaId);
 }
 
@@ -279,7 +332,10 @@ export async function renovar(ctx: Ctx, cookie: string | undefined, xsrf: string
   };
 }
 
-export const cerrarSesion = (ctx: Ctx, s: Sesion) => repo.revocar(ctx.db, s.sid, s.empresaUsuarioId);
+export const cerrarSesion = async (ctx: Ctx, s: Sesion) => {
+  await repo.revocar(ctx.db, s.sid, s.empresaUsuarioId);
+  leidasDe(ctx.db).delete(s.sid);
+};
 
 /**
  * POST /cambiarEmpresa (root only, the route's rule): the session is replaced by a new one

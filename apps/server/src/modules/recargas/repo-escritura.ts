@@ -43,6 +43,11 @@ export type NuevaRecarga = Pick<
   huella?: string | null;
   /** The API key that asks it and the caller's reference (integraciones), linked on write. */
   enlace?: { llave_id: number; referencia: string | null };
+  /**
+   * A session taken from memory (recargas/service.ts `deMemoria`): the row is written only if the
+   * session is live, in the row's company, and the user's and company's versions are these.
+   */
+  sesion?: { sid: string; version_usuario: number; version_empresa: number };
 };
 
 /** The constraint that refuses a count past the day's limit. */
@@ -55,15 +60,24 @@ export const LIMITE_ALCANZADO = 'conteo_recargas_limite';
  * inserts once (ON CONFLICT DO NOTHING); the count is of the rows written. An API top-up is
  * linked to its key in the same statement: no round trip of its own (bench:topups); the link of
  * a company without a live webhook is written done, with no event to come (SIN_EVENTO), and the
- * row says whether its close is to write one (`con_evento`).
+ * row says whether its close is to write one (`con_evento`). An entry with a session taken from
+ * memory is written only if that session still holds (`vigente`).
  */
 const insertarVarias = sentencia<FilaEscrita>(`with entrada as (
     select * from unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
       $8::int[], $9::text[], $10::int2[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
-      $16::bigint[], $17::int[], $18::int[], $19::text[], $20::int[], $21::text[], $22::text[])
+      $16::bigint[], $17::int[], $18::int[], $19::text[], $20::int[], $21::text[], $22::text[], $23::uuid[],
+      $24::bigint[], $25::bigint[])
       with ordinality as e(empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
         tipo_recarga, folio_externo, lider_id, cliente_id, estado, zona, linea_id, plataforma_usuario_id, limite,
-        huella, llave_id, referencia, mensaje, orden)
+        huella, llave_id, referencia, mensaje, sid, version_usuario, version_empresa, orden)
+  ), vigente as (
+    select * from entrada e where e.sid is null or exists (select from sesiones s
+      join usuarios u on u.id = s.usuario_id and u.empresa_id = s.empresa_id
+      join empresas em on em.id = e.empresa_id
+      where s.id = e.sid and coalesce(s.empresa_trabajo_id, s.empresa_id) = e.empresa_id
+        and s.usuario_id = e.usuario_id and s.revocada is null and s.expira > now() and u.eliminado is null
+        and u.version = e.version_usuario and em.version = e.version_empresa)
   ), nueva as (
     insert into recargas (empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, enviada, dia, linea_id, plataforma_usuario_id,
@@ -71,7 +85,7 @@ const insertarVarias = sentencia<FilaEscrita>(`with entrada as (
     select empresa_id, usuario_id, idempotencia, proveedor_id, icc, dn, compania, monto, tipo,
       tipo_recarga, folio_externo, lider_id, cliente_id, estado, case when estado = 'pendiente' then now() end,
       (now() at time zone zona)::date, linea_id, plataforma_usuario_id, huella, mensaje
-    from entrada order by orden
+    from vigente order by orden
     on conflict (empresa_id, idempotencia) do nothing
     returning ${columnasTexto}
   ), cuenta as (
@@ -161,6 +175,9 @@ const columnas = (entradas: Escritura[]) => {
     de((e) => e.fila.enlace?.llave_id ?? null),
     de((e) => e.fila.enlace?.referencia ?? null),
     de((e) => e.fila.mensaje ?? null),
+    de((e) => e.fila.sesion?.sid ?? null),
+    de((e) => e.fila.sesion?.version_usuario ?? null),
+    de((e) => e.fila.sesion?.version_empresa ?? null),
   ];
 };
 

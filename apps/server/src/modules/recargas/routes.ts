@@ -29,6 +29,9 @@ const cabeceras = z.object({ 'idempotency-key': z.string().optional() }).passthr
 /** A top-up call's schemas: its body, the Idempotency-Key header and the answers. */
 const deRecarga = <B extends z.ZodType>(body: B) => ({ headers: cabeceras, body, response: respuestas });
 
+/** The session may come from memory: the top-up's write checks it (service.ts `deMemoria`). */
+const deMemoria = { sesionEnMemoria: true };
+
 export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
   const ctx: Ctx = app;
 
@@ -40,7 +43,7 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargar,
-    esquema('recargas', 'Recarga por ICC o teléfono', deRecarga(peticionRecarga)),
+    { ...esquema('recargas', 'Recarga por ICC o teléfono', deRecarga(peticionRecarga)), config: deMemoria },
     async (req, reply) => {
       const k = clave(req, 'checkOut', req.sesion.usuarioId);
       return responder(
@@ -52,7 +55,10 @@ export const rutasRecargas: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_RECARGAS.recargarExterna,
-    esquema('recargas', 'Recarga externa con folio (tipo 3)', deRecarga(peticionRecargaExterna)),
+    {
+      ...esquema('recargas', 'Recarga externa con folio (tipo 3)', deRecarga(peticionRecargaExterna)),
+      config: deMemoria,
+    },
     async (req, reply) => {
       const k = clave(req, 'foreignCheckOut', req.sesion.usuarioId);
       const datos = { ...req.body, tipo: 'externa', folioExterno: req.body.folio };

@@ -57,6 +57,11 @@ export interface Solicitante {
   ip?: string | undefined;
   /** The request's id, carried into the reconciliation job it may start (its log lines). */
   solicitud?: string | undefined;
+  /** The session and the user's version, for a session taken from memory (`releer` present). */
+  sid?: string;
+  versionUsuario?: number;
+  /** A session taken from memory (auth/service.ts): read anew, and the route checked again. */
+  releer?: (() => Promise<Solicitante>) | undefined;
 }
 
 /** A user's Solicitante read now, for a top-up asked without a session (a block's line). */
@@ -148,7 +153,12 @@ export async function recargar(
   tipoRecarga: number,
   api?: DelApi,
 ) {
-  const fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga, api);
+  let fila = quien.releer && (await deMemoria(ctx, quien, datos, llave, tipoRecarga, api));
+  if (!fila) {
+    // 401 or 403 if the session is gone or may no longer top up.
+    if (quien.releer) quien = await quien.releer();
+    fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga, api);
+  }
   const { ajustes } = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
   const ver = veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos });
   // The row too: the API writes its event from it (integraciones/service.ts).
@@ -176,7 +186,7 @@ async function recargarFila(
   api: DelApi | undefined,
 ): Promise<Resultado> {
   const { clave, huella } = llave;
-  let p: Awaited<ReturnType<typeof preparar>>;
+  let p: Preparada;
   try {
     p = await preparar(ctx, quien, datos, llave, tipoRecarga);
   } catch (e) {
@@ -203,9 +213,41 @@ async function recargarFila(
     throw e;
   }
   if (!fila) return primera(await repo.porClave(ctx.db, quien.empresaId, clave), huella);
-  if (nueva.estado === 'exitosa') return fila;
+  return tras(ctx, fila, destinos, quien, api);
+}
+
+/** A row just written: sent, unless it was written decided (an external top-up). */
+function tras(ctx: Ctx, fila: escritura.FilaEscrita, destinos: Destino[], quien: Solicitante, api?: DelApi) {
+  if (fila.estado === 'exitosa') return fila;
   // Only a link left open has an event to write (its company has a live webhook).
   return enviar(ctx, fila, destinos, quien, fila.con_evento ? api?.evento : undefined);
+}
+
+/**
+ * A top-up on a session taken from memory: only a write by number goes ahead on it, and that
+ * statement writes only if the session is still live with the user's and the company's versions
+ * the rules were applied with. Anything else (a refusal, an inventory line, a repeated key, a
+ * limit, a changed session) answers undefined, having written nothing, and the top-up is made
+ * again on the session read anew.
+ */
+async function deMemoria(
+  ctx: Ctx,
+  quien: Solicitante,
+  datos: DatosRecarga,
+  llave: Llave,
+  tipoRecarga: number,
+  api: DelApi | undefined,
+): Promise<Resultado | undefined> {
+  const p = await preparar(ctx, quien, datos, llave, tipoRecarga).catch(() => undefined);
+  if (!p || p.nueva.linea_id || quien.sid === undefined || quien.versionUsuario === undefined)
+    return undefined;
+  const sesion = { sid: quien.sid, version_usuario: quien.versionUsuario, version_empresa: p.versionEmpresa };
+  const fila = await porNumero(ctx, {
+    fila: { ...p.nueva, enlace: api?.enlace, sesion },
+    zona: p.zona,
+    limite: p.limite,
+  }).catch(() => undefined);
+  return fila && tras(ctx, fila, p.destinos, quien, api);
 }
 
 /**
@@ -274,8 +316,10 @@ async function preparar(
     limite: quien.maxRecargas ?? empresa.maxSinUsuario,
     zona: ajustes.zonaHoraria,
     destinos,
+    versionEmpresa: empresa.version,
   };
 }
+type Preparada = Awaited<ReturnType<typeof preparar>>;
 
 /** The write of a top-up by number, batched with the others of the moment (escritura.escribir). */
 async function porNumero(ctx: Ctx, e: escritura.Escritura) {
