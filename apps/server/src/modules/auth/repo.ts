@@ -64,7 +64,8 @@ const sesionesActivas = sentencia<SesionActiva>(`select s.id as sid, s.usuario_i
 
 /**
  * The live session `sid` of user `usuarioId` in company `empresaId`: read on every request, so a
- * logout, a deletion or a permission change takes effect at once. The sessions asked for while
+ * logout, a deletion or a permission change takes effect at once (a top-up by number takes it
+ * from memory, and its write checks it: auth/service.ts `leidas`). The sessions asked for while
  * others are being read are read together, in one indexed lookup (db/lotes.ts).
  */
 export const sesionActiva = porBase((db: Db) =>

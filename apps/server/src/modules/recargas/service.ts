@@ -11,14 +11,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../contexto.ts';
 import type { DB } from '../../db/schema.ts';
-import { COLAS } from '../../jobs/colas.ts';
 import * as enlaces from '../../lib/enlaces.ts';
 import { ErrorApi } from '../../lib/errores.ts';
-import type { ResultadoConsulta } from '../../providers/puerto.ts';
-import * as auditoria from '../auditoria/service.ts';
 import * as lineas from '../lineas/service.ts';
 import { fallar, type HacerEvento, resolver } from './cierre.ts';
 import { type Llave, primera } from './idempotencia.ts';
+import { programarReconciliacion } from './reconciliacion.ts';
 import type { FilaEmpresa } from './repo.ts';
 import * as repo from './repo.ts';
 import * as escritura from './repo-escritura.ts';
@@ -27,6 +25,7 @@ import { mensajeExito, respuestaDe } from './respuesta.ts';
 
 export { cupoDelDia, movimientos, recargasPorId } from './consulta.ts';
 export { type Llave, llaveDe } from './idempotencia.ts';
+export { asentar, barrer, reconciliar } from './reconciliacion.ts';
 export type { Recarga } from './repo.ts';
 export { SIN_EVENTO } from './repo-escritura.ts';
 
@@ -204,10 +203,7 @@ async function recargarFila(
       ? await insertarConLinea(ctx, { ...nueva, linea_id: nueva.linea_id }, zona, limite)
       : await porNumero(ctx, { fila: nueva, zona, limite });
   } catch (e) {
-    if (
-      (e as { constraint?: string }).constraint === escritura.LIMITE_ALCANZADO ||
-      String(e).includes(escritura.LIMITE_ALCANZADO)
-    ) {
+    if (limiteAlcanzado(e)) {
       throw new ErrorApi(429, texto('limiteRecargasDia', { max: limite }), {}, 'limite_diario');
     }
     throw e;
@@ -238,7 +234,11 @@ async function deMemoria(
   tipoRecarga: number,
   api: DelApi | undefined,
 ): Promise<Resultado | undefined> {
-  const p = await preparar(ctx, quien, datos, llave, tipoRecarga).catch(() => undefined);
+  // A refusal (ErrorApi) is decided again on the session read anew; a failure of the database is not.
+  const p = await preparar(ctx, quien, datos, llave, tipoRecarga).catch((e: unknown) => {
+    if (e instanceof ErrorApi) return undefined;
+    throw e;
+  });
   if (!p || p.nueva.linea_id || quien.sid === undefined || quien.versionUsuario === undefined)
     return undefined;
   const sesion = { sid: quien.sid, version_usuario: quien.versionUsuario, version_empresa: p.versionEmpresa };
@@ -246,7 +246,10 @@ async function deMemoria(
     fila: { ...p.nueva, enlace: api?.enlace, sesion },
     zona: p.zona,
     limite: p.limite,
-  }).catch(() => undefined);
+  }).catch((e: unknown) => {
+    if (limiteAlcanzado(e)) return undefined;
+    throw e;
+  });
   return fila && tras(ctx, fila, p.destinos, quien, api);
 }
 
@@ -321,6 +324,11 @@ async function preparar(
 }
 type Preparada = Awaited<ReturnType<typeof preparar>>;
 
+/** A write refused by the daily limit's check (the counter's constraint). */
+const limiteAlcanzado = (e: unknown) =>
+  (e as { constraint?: string }).constraint === escritura.LIMITE_ALCANZADO ||
+  String(e).includes(escritura.LIMITE_ALCANZADO);
+
 /** The write of a top-up by number, batched with the others of the moment (escritura.escribir). */
 async function porNumero(ctx: Ctx, e: escritura.Escritura) {
   const r = await escritura.escribir(ctx.db, e);
@@ -378,65 +386,4 @@ async function enviar(
   const decidida = await resolver(ctx, e.fila, e.r, quien, evento);
   if (!decidida) await programarReconciliacion(ctx, fila.id, ctx.config.reconciliarTras, origen.solicitud);
   return decidida ?? e.fila;
-}
-
-/** One reconciliation job per open row (the queue keeps one per key). */
-const programarReconciliacion = (ctx: Ctx, id: number, segundos?: number, solicitud?: string) =>
-  ctx.boss.send(
-    COLAS.reconciliar,
-    { id, ...(solicitud ? { solicitud } : {}) },
-    { singletonKey: String(id), ...(segundos ? { startAfter: segundos } : {}) },
-  );
-
-/**
- * Reconciles one open row (the job's work): it is never sent again, the provider is asked. A
- * row the provider never received (the send was lost, or the process died before it) fails
- * after the grace period, with no charge. Returns true when the row is decided. Rows in
- * estado enviada, written by earlier versions (which claimed a row before its send), are open
- * rows like any other.
- */
-export async function reconciliar(ctx: Ctx, id: number): Promise<boolean> {
-  const fila = await repo.porId(ctx.db, id);
-  if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return true;
-  await repo.contarConsulta(ctx.db, id);
-  const proveedor = ctx.proveedores.de(await repo.proveedorPorId(ctx.db, fila.proveedor_id));
-  const enviada = fila.enviada ?? fila.creada;
-  const r = await proveedor.status(String(id), {
-    dn: fila.dn,
-    carrier: fila.compania as Carrier,
-    monto: fila.monto,
-    enviada,
-    otras: async (ms) =>
-      (await repo.vecinas(ctx.db, fila, enviada, ms)).map((o) => ({
-        folio: o.folio,
-        abierta: o.estado === 'pendiente' || o.estado === 'enviada',
-      })),
-  });
-  if (r.estado === 'no-encontrada') {
-    const edad = Date.now() - enviada.getTime();
-    if (edad < ctx.config.graciaNoEncontrada * 1000) return false;
-    const por = { mensaje: M.recargaNoConfirmada, falla: 'no_confirmada' } as const;
-    return decidida(await fallar(ctx, fila, por, auditoria.CONCILIACION));
-  }
-  return decidida(await resolver(ctx, fila, r, auditoria.CONCILIACION));
-}
-
-/**
- * An open row decided by the provider's daily statement (conciliaciones): the same decision a
- * status answer gives, applied by the same rules; a row already closed is left as it is.
- */
-export async function asentar(ctx: Ctx, id: number, r: ResultadoConsulta): Promise<boolean> {
-  const fila = await repo.porId(ctx.db, id);
-  if (!fila || fila.estado === 'exitosa' || fila.estado === 'fallida') return false;
-  return decidida(await resolver(ctx, fila, r, auditoria.CONCILIACION));
-}
-
-const decidida = (r: repo.Recarga | undefined) =>
-  r !== undefined && (r.estado === 'exitosa' || r.estado === 'fallida');
-
-/** The sweep: a reconciliation job for every open row older than barridoTras (crashes, lost jobs). */
-export async function barrer(ctx: Ctx) {
-  const filas = await repo.abiertas(ctx.db, ctx.config.barridoTras, 1000);
-  for (const { id } of filas) await programarReconciliacion(ctx, id);
-  return filas.length;
 }
