@@ -15,7 +15,8 @@ import { CargaEnTurno, compilado, dormir, dosYDos, entornoCluster, type Proceso 
  * client, CLUSTER_RECARGAS top-ups (default 2,000) against the HTTP provider simulator with faults;
  * mid-run one API and one worker are killed with SIGKILL and started again, and Redis is stopped
  * (and later started). Then: double sends and lost rows (the simulator's ledger against our rows),
- * open rows; one Idempotency-Key sent to both APIs at once; login throttling and rate limits across
+ * open rows; one Idempotency-Key sent to both APIs at once; a logout on one API against the session
+ * the other remembers; login throttling and rate limits across
  * both; an export made on one downloaded through the other; a block's progress read through both.
  * Prints the figures; exits 1 when a check fails.
  */
@@ -185,6 +186,31 @@ try {
   comprobar(
     conClave === 1,
     `one Idempotency-Key at both APIs at once: ${conClave} row, answers ${dos.map((d) => d.status).join('/')}`,
+  );
+
+  // A logout on one API ends, at once, the session the other keeps in memory for its top-ups
+  // (auth/service.ts): the top-up's write finds it ended and writes nothing.
+  const lider = await sesionHttp(api1.url, 'lider', PASSWORD_DEMO);
+  const porLider = (a: Proceso, clave: string) =>
+    fetch(`${a.url}/checkOut`, {
+      method: 'POST',
+      body: JSON.stringify({ dn: '5599999998', compania: 'T' }),
+      headers: { ...lider, 'idempotency-key': clave, 'x-forwarded-for': '10.8.0.2' },
+    });
+  const recordada = (await porLider(api2, 'memoria-antes')).status;
+  const salida = await fetch(`${api1.url}/api/cerrarSesion`, {
+    method: 'POST',
+    body: '{}',
+    headers: { ...lider, 'x-forwarded-for': '10.8.0.2' },
+  });
+  const tras = await porLider(api2, 'memoria-despues');
+  const escritasTras = (
+    await sql<{ n: number }>`select count(*)::int as n from recargas
+      where idempotencia like ${'u:%:memoria-despues'}`.execute(db)
+  ).rows[0]?.n;
+  comprobar(
+    [200, 202, 422].includes(recordada) && salida.ok && tras.status === 401 && escritasTras === 0,
+    `a logout on api1 ends the session api2 remembers: ${recordada}, logout ${salida.status}, then ${tras.status} and ${escritasTras} rows`,
   );
 
   // Login throttling: wrong passwords alternating between the APIs add up.

@@ -1,6 +1,6 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sesionDeToken } from '../src/modules/auth/service.ts';
 import * as escritura from '../src/modules/recargas/repo-escritura.ts';
 import { crearEntorno, type Entorno, entrar, idEmpresa, idUsuario, type Sesion } from './entorno.ts';
@@ -46,6 +46,20 @@ describe('a top-up on a session taken from memory', () => {
     const s = await enMemoria('portas');
     expect((await sesionDeToken(e.app, s.token, true)).releer).toBeTypeOf('function');
     expect((await sesionDeToken(e.app, s.token)).releer).toBeUndefined();
+  });
+
+  it('a session is kept in memory for a minute after it was read', async () => {
+    const s = await enMemoria('portas');
+    const ahora = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(ahora + 59_000);
+      expect((await sesionDeToken(e.app, s.token, true)).releer).toBeTypeOf('function');
+      vi.setSystemTime(ahora + 61_000);
+      expect((await sesionDeToken(e.app, s.token, true)).releer).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a logout in another process: Token inválido at once, nothing written', async () => {

@@ -71,8 +71,8 @@ const error = (status: number, errorCode: string, message: string, path: string)
  */
 export function sandboxReloadly(
   cuenta: (nombre: string) => Simulador,
-  espera: number,
-  pendientes: Set<NodeJS.Timeout>,
+  /** Holds an answer back, as a provider that times out does (servidor-simulador.ts). */
+  demorar: (contestar: () => void) => void,
 ) {
   const tokens = new Map<string, { cliente: string; vence: number }>();
   /** customIdentifier -> transactionId, and back; the refunded ones. */
@@ -262,11 +262,7 @@ export function sandboxReloadly(
         return responder(500, error(500, 'SERVER_ERROR', 'Internal error', ruta));
       const contestar = () => responder(200, transaccion(cliente, id));
       if (transporte !== 'timeout') return contestar();
-      const t = setTimeout(() => {
-        pendientes.delete(t);
-        contestar();
-      }, espera);
-      pendientes.add(t);
+      demorar(contestar);
     }
   }
   return { atender, estado };

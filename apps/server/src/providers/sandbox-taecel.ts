@@ -78,8 +78,8 @@ interface Venta {
  */
 export function sandboxTaecel(
   cuenta: (nombre: string) => Simulador,
-  espera: number,
-  pendientes: Set<NodeJS.Timeout>,
+  /** Holds an answer back, as a provider that times out does (servidor-simulador.ts). */
+  demorar: (contestar: () => void) => void,
 ) {
   /** transID -> the sale's product code, per key. */
   const ventas = new Map<string, { key: string; producto: string }>();
@@ -165,11 +165,7 @@ export function sandboxTaecel(
         bien({ transID, Folio: v?.Folio ?? '', Status: v?.Status ?? '' });
       };
       if (transporte !== 'timeout') return contestar();
-      const t = setTimeout(() => {
-        pendientes.delete(t);
-        contestar();
-      }, espera);
-      pendientes.add(t);
+      demorar(contestar);
     }
   }
 

@@ -27,8 +27,16 @@ export function servidorSimulador(
   };
   const espera = opciones.esperaTimeoutMs ?? 30_000;
   const pendientes = new Set<NodeJS.Timeout>();
-  const reloadly = sandboxReloadly(cuenta, espera, pendientes);
-  const taecel = sandboxTaecel(cuenta, espera, pendientes);
+  /** An answer held back `espera` ms, as a provider that times out holds it; dropped on close. */
+  const demorar = (contestar: () => void) => {
+    const t = setTimeout(() => {
+      pendientes.delete(t);
+      contestar();
+    }, espera);
+    pendientes.add(t);
+  };
+  const reloadly = sandboxReloadly(cuenta, demorar);
+  const taecel = sandboxTaecel(cuenta, demorar);
 
   const server: Server = createServer(async (req, res) => {
     const responder = (status: number, cuerpo: unknown) => {
@@ -101,14 +109,7 @@ export function servidorSimulador(
         const asiento = sim.recibir(envio);
         if (transporte === 'caida') return req.socket.destroy();
         if (transporte === '5xx-despues') return responder(500, { error: 'interno' });
-        if (transporte === 'timeout') {
-          const t = setTimeout(() => {
-            pendientes.delete(t);
-            responder(200, sim.respuesta(asiento));
-          }, espera);
-          pendientes.add(t);
-          return;
-        }
+        if (transporte === 'timeout') return demorar(() => responder(200, sim.respuesta(asiento)));
         const r = sim.respuesta(asiento);
         return responder(r.estado === 'en-proceso' ? 202 : 200, r);
       }

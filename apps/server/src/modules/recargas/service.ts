@@ -152,11 +152,12 @@ export async function recargar(
   tipoRecarga: number,
   api?: DelApi,
 ) {
-  let fila = quien.releer && (await deMemoria(ctx, quien, datos, llave, tipoRecarga, api));
+  const pedido = { datos, llave, tipoRecarga, api };
+  let fila = quien.releer && (await deMemoria(ctx, quien, pedido));
   if (!fila) {
     // 401 or 403 if the session is gone or may no longer top up.
     if (quien.releer) quien = await quien.releer();
-    fila = await recargarFila(ctx, quien, datos, llave, tipoRecarga, api);
+    fila = await recargarFila(ctx, quien, pedido);
   }
   const { ajustes } = await empresaDe(ctx, quien.empresaId, quien.versionEmpresa);
   const ver = veMontoMovimientos(ajustes, { nivel: quien.nivel ?? NIVEL.cliente, permisos: quien.permisos });
@@ -176,13 +177,18 @@ export interface DelApi {
 /** The row as the top-up leaves it; `evento_abierto`: an event its close left to deliver. */
 type Resultado = repo.Recarga & { evento_abierto?: string | null };
 
+/** What a top-up asks, besides who asks it (`recargar`'s arguments). */
+interface Pedido {
+  datos: DatosRecarga;
+  llave: Llave;
+  tipoRecarga: number;
+  api: DelApi | undefined;
+}
+
 async function recargarFila(
   ctx: Ctx,
   quien: Solicitante,
-  datos: DatosRecarga,
-  llave: Llave,
-  tipoRecarga: number,
-  api: DelApi | undefined,
+  { datos, llave, tipoRecarga, api }: Pedido,
 ): Promise<Resultado> {
   const { clave, huella } = llave;
   let p: Preparada;
@@ -229,10 +235,7 @@ function tras(ctx: Ctx, fila: escritura.FilaEscrita, destinos: Destino[], quien:
 async function deMemoria(
   ctx: Ctx,
   quien: Solicitante,
-  datos: DatosRecarga,
-  llave: Llave,
-  tipoRecarga: number,
-  api: DelApi | undefined,
+  { datos, llave, tipoRecarga, api }: Pedido,
 ): Promise<Resultado | undefined> {
   // A refusal (ErrorApi) is decided again on the session read anew; a failure of the database is not.
   const p = await preparar(ctx, quien, datos, llave, tipoRecarga).catch((e: unknown) => {
