@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import type { NuevaRecarga } from '../src/modules/recargas/repo-escritura.ts';
 import { type Entorno, simuladorDe } from './entorno.ts';
@@ -60,3 +62,20 @@ export const enviosDemo = async (e: Entorno) => {
     for (const v of Object.values((await simuladorDe(e, 'demo', p)).registro().recibidos)) total += v;
   return total;
 };
+
+/**
+ * A `version` kept by triggers (a company's, 0014; a user's, 0044) as changes are made: `cambia`
+ * runs one and checks that the version rose with it; `igual` checks it has not moved since.
+ */
+export async function vigilarVersion(db: Db, version: () => Promise<number>) {
+  let v = await version();
+  return {
+    cambia: async (q: RawBuilder<unknown>) => {
+      await q.execute(db);
+      const nueva = await version();
+      expect(nueva).toBeGreaterThan(v);
+      v = nueva;
+    },
+    igual: async () => expect(await version()).toBe(v),
+  };
+}

@@ -5,6 +5,7 @@ import * as recargas from '../src/modules/recargas/service.ts';
 import { SIN_FALLAS } from '../src/providers/simulador.ts';
 import { crearEntorno, type Entorno, entrar, simuladorDe } from './entorno.ts';
 import { pedir } from './peticion.ts';
+import { vigilarVersion } from './recargas-prueba.ts';
 
 let e: Entorno;
 let admin: Awaited<ReturnType<typeof entrar>>;
@@ -271,13 +272,7 @@ describe('the company a top-up reads, kept in memory', () => {
     }
     expect(await sinMonto()).toBe(30);
 
-    let v = await version();
-    const cambia = async (sentencia: ReturnType<typeof sql>) => {
-      await sentencia.execute(e.db);
-      const nueva = await version();
-      expect(nueva).toBeGreaterThan(v);
-      v = nueva;
-    };
+    const { cambia, igual } = await vigilarVersion(e.db, version);
     await cambia(sql`update proveedores set minimo = minimo + 1 where empresa_id = 1 and numero = 1`);
     await cambia(sql`insert into plataformas_empresa (empresa_id, proveedor_id, username)
       select 1, id, 'version-prueba' from proveedores where empresa_id = 1 and numero = 2`);
@@ -287,7 +282,7 @@ describe('the company a top-up reads, kept in memory', () => {
     await cambia(sql`delete from plataformas_empresa where username = 'version-prueba'`);
     // Another company's rows leave this one's copy alone.
     await sql`update proveedores set minimo = minimo + 1 where empresa_id = 2`.execute(e.db);
-    expect(await version()).toBe(v);
+    await igual();
   });
 });
 

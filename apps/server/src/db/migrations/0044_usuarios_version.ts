@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * A user's `version` changes with everything a session holds of the user: the row (level,
  * leader, client, limit, Monto, deletion) and its permissions and route whitelist, as a company's
- * does (0014). A top-up may then take its session from memory (auth/sesiones-memoria.ts): its
+ * does (0014). A top-up may then take its session from memory (auth/service.ts `leidas`): its
  * write checks, in the same statement, that the session is live and that the user's and the
  * company's versions are the ones its rules were applied with (issue 42). Triggers keep the
  * number, so no write path can forget to. Each statement may run again

@@ -228,7 +228,7 @@ function tras(ctx: Ctx, fila: escritura.FilaEscrita, destinos: Destino[], quien:
 /**
  * A top-up on a session taken from memory: only a write by number goes ahead on it, and that
  * statement writes only if the session is still live with the user's and the company's versions
- * the rules were applied with. Anything else (a refusal, an inventory line, a repeated key, a
+ * the rules were applied with. Anything else (a refusal, a top-up by ICC, a repeated key, a
  * limit, a changed session) answers undefined, having written nothing, and the top-up is made
  * again on the session read anew.
  */
@@ -237,13 +237,14 @@ async function deMemoria(
   quien: Solicitante,
   { datos, llave, tipoRecarga, api }: Pedido,
 ): Promise<Resultado | undefined> {
+  // A top-up by ICC writes in a transaction of its own (insertarConLinea): read its line once, there.
+  if (datos.icc !== '') return undefined;
   // A refusal (ErrorApi) is decided again on the session read anew; a failure of the database is not.
   const p = await preparar(ctx, quien, datos, llave, tipoRecarga).catch((e: unknown) => {
     if (e instanceof ErrorApi) return undefined;
     throw e;
   });
-  if (!p || p.nueva.linea_id || quien.sid === undefined || quien.versionUsuario === undefined)
-    return undefined;
+  if (!p || quien.sid === undefined || quien.versionUsuario === undefined) return undefined;
   const sesion = { sid: quien.sid, version_usuario: quien.versionUsuario, version_empresa: p.versionEmpresa };
   const fila = await porNumero(ctx, {
     fila: { ...p.nueva, enlace: api?.enlace, sesion },
