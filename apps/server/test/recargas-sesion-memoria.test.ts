@@ -1,3 +1,4 @@
+import { CABECERA_PERMISOS, huellaPermisos } from '@recargas/contracts/auth/rutas';
 import { M, texto } from '@recargas/contracts/mensajes';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,22 @@ describe('a top-up on a session taken from memory', () => {
     expect(r.statusCode).toBe(429);
     expect(r.json().mensaje).toBe(texto('limiteRecargasDia', { max: hoy }));
     expect(await escritas('lider')).toBe(antes);
+  });
+
+  it("a permission given in another process: the top-up's answer carries the new fingerprint", async () => {
+    const s = await entrar(e.app, 'cliente');
+    const antes = (await recargar(s, `huella-antes-${++n}`)).headers[CABECERA_PERMISOS];
+    const id = await usuario('cliente');
+    await sql`insert into usuario_permisos (usuario_id, clave) values (${id}, 'BISVI')`.execute(e.db);
+    try {
+      const r = await recargar(s, `huella-despues-${n}`);
+      expect(r.statusCode).toBe(200);
+      const leida = await sesionDeToken(e.app, s.token);
+      expect(r.headers[CABECERA_PERMISOS]).toBe(huellaPermisos(leida.permisos, leida.isMonto));
+      expect(r.headers[CABECERA_PERMISOS]).not.toBe(antes);
+    } finally {
+      await sql`delete from usuario_permisos where usuario_id = ${id} and clave = 'BISVI'`.execute(e.db);
+    }
   });
 
   it('a repeated key on a session from memory answers the first top-up', async () => {

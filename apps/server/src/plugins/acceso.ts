@@ -60,8 +60,10 @@ export const acceso = fp(async (app: FastifyInstance) => {
     if (sesion.releer && !puedeLlamar(sesion, endpoint)) sesion = await sesion.releer();
     // The caller's address (TRUST_PROXY honoured) goes with the session: the audit trail records it;
     // the request's id goes into the jobs it starts.
+    // The answer's permissions fingerprint is the session's the request ends with, read anew or not.
     const permitida = (s: Sesion): Sesion => {
       if (!puedeLlamar(s, endpoint)) throw sinPermiso();
+      reply.header(CABECERA_PERMISOS, huellaPermisos(s.permisos, s.isMonto));
       return { ...s, ip: req.ip, solicitud: req.id };
     };
     const { releer } = sesion;
@@ -69,6 +71,5 @@ export const acceso = fp(async (app: FastifyInstance) => {
     if (CAMBIAN_ESTADO.has(req.method) && !xsrfValido(app.config, sesion.sid, req.headers['x-xsrf-token'])) {
       throw new ErrorApi(403, M.xsrfInvalido);
     }
-    reply.header(CABECERA_PERMISOS, huellaPermisos(sesion.permisos, sesion.isMonto));
   });
 });
