@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { cifrar, descifrar, hmac, iguales } from '../../lib/claves.ts';
+import { cifrar, descifrar, iguales } from '../../lib/claves.ts';
 import { tokensDe } from './tokens.ts';
 
 /*
@@ -28,25 +28,10 @@ export async function verificarToken(config: Llaves, token: string) {
   return tokensDe(config.jwtSecretAnterior).verificar(token);
 }
 
-const xsrfCon = (secreto: string, sid: string) => hmac(secreto, `xsrf:${sid}`);
-
-/**
- * The XSRF values of recent sessions under the secret that signed them: a top-up paid an HMAC
- * for its check, 3 % of the API's CPU (issue 42). Emptied when full; a session's value never
- * changes under one secret.
- */
-const xsrfRecientes = new Map<string, { secreto: string; valor: string }>();
-const MAXIMO_XSRF = 10_000;
+const xsrfCon = (secreto: string, sid: string) => tokensDe(secreto).xsrf(sid);
 
 /** The anti-forgery token is bound to the session, so a cookie planted by another site fails. */
-export function xsrfDe(config: Pick<Config, 'jwtSecret'>, sid: string) {
-  const guardado = xsrfRecientes.get(sid);
-  if (guardado?.secreto === config.jwtSecret) return guardado.valor;
-  const valor = xsrfCon(config.jwtSecret, sid);
-  if (xsrfRecientes.size >= MAXIMO_XSRF) xsrfRecientes.clear();
-  xsrfRecientes.set(sid, { secreto: config.jwtSecret, valor });
-  return valor;
-}
+export const xsrfDe = (config: Pick<Config, 'jwtSecret'>, sid: string) => xsrfCon(config.jwtSecret, sid);
 
 /** Whether `enviado` is the session's XSRF value under the current secret or, during a rotation, the previous one. */
 export const xsrfValido = (config: Llaves, sid: string, enviado: unknown) =>
