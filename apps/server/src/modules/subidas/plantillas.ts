@@ -1,6 +1,5 @@
 import { CARRIERS } from '@recargas/contracts/carriers';
 import { M, texto } from '@recargas/contracts/mensajes';
-import ExcelJS from 'exceljs';
 import type { Ctx } from '../../contexto.ts';
 import { ErrorApi } from '../../lib/errores.ts';
 import { AYUDA, explicar } from './ayuda.ts';
@@ -78,7 +77,8 @@ const HOJAS: Record<TipoPlantilla, { hoja: string; ayuda: keyof typeof AYUDA }> 
  */
 export async function plantilla(ctx: Ctx, u: Subidor, tipo: TipoPlantilla): Promise<Buffer> {
   const extras = (await extrasDe(tipo)?.(ctx, u)) ?? [];
-  const libro = new ExcelJS.Workbook();
+  const { default: excel } = await import('exceljs'); // on first use, as in xlsx.ts
+  const libro = new excel.Workbook();
   const hoja = libro.addWorksheet(HOJAS[tipo].hoja);
   const titulos = [...PLANTILLAS[tipo], ...extras];
   hoja.columns = titulos.map((t) => ({
