@@ -12,7 +12,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // The database every file starts from, migrated and seeded once per run.
+          globalSetup: ['apps/server/test/plantilla.ts'],
+        },
       },
       // The web's components and helpers, in a simulated DOM (the real browser runs in e2e/).
       {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { construirApp } from '../src/app.ts';
 import { type Config, leerConfig } from '../src/config.ts';
 import { abrirDb, type Db } from '../src/db/database.ts';
@@ -11,6 +13,7 @@ import { PASSWORD_DEMO, sembrar } from '../src/db/seed/index.ts';
 import { cuentasReloadly } from '../src/providers/reloadly-sesion.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import type { Fallas } from '../src/providers/simulador.ts';
+import { administrar, type Plantilla, urlDe } from './plantilla.ts';
 
 export { PASSWORD_DEMO };
 
@@ -23,7 +26,8 @@ export interface Entorno {
 
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or, when
- * DATABASE_URL is set, a new database on that PostgreSQL server (dropped at the end).
+ * DATABASE_URL is set, a new database on that PostgreSQL server (dropped at the end); a copy of
+ * the run's template (plantilla.ts) when there is one.
  */
 export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entorno> {
   const base = leerConfig({
@@ -32,7 +36,8 @@ export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entor
     JWT_SECRET: randomBytes(32).toString('hex'),
     DOS_PASOS_CLAVES: `prueba:${randomBytes(32).toString('hex')}`,
   });
-  const { url, borrar } = await baseDeDatosNueva();
+  const plantilla = plantillaVigente();
+  const { url, borrar } = await baseDeDatosNueva(plantilla?.base);
   const config: Config = {
     ...base,
     databaseUrl: url,
@@ -41,9 +46,13 @@ export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entor
     trabajadores: false,
     ...ajustes,
   };
-  const db = await abrirDb(config);
-  await migrar(db);
-  await sembrar(db);
+  // The template's copy: a database cloned on the server, or the files PGlite starts from.
+  const copia = url ? plantilla?.base : plantilla?.archivo;
+  const db = await abrirDb(config, !url && copia ? new Blob([readFileSync(copia)]) : undefined);
+  if (!copia) {
+    await migrar(db);
+    await sembrar(db);
+  }
   const app = await construirApp(config, db);
   await app.ready();
   return {
@@ -58,22 +67,30 @@ export async function crearEntorno(ajustes: Partial<Config> = {}): Promise<Entor
   };
 }
 
-export async function baseDeDatosNueva(): Promise<{ url: string | undefined; borrar: () => Promise<void> }> {
+/** The hours behind UTC of the zones a company may have (fechas.ts), whole: 0 to 8. */
+const HORAS_ATRAS = Array.from({ length: 9 }, (_, h) => h);
+const diaDe = (t: number, atras: number) => Math.floor((t - atras * 3_600_000) / 86_400_000);
+
+/**
+ * The run's template (plantilla.ts), if any and still like a seed made now: the seed places its
+ * rows relative to its moment, so a template seeded before a midnight of any zone, or over half an
+ * hour ago, is not used (the database is then migrated and seeded here, as before it).
+ */
+function plantillaVigente(): Plantilla | undefined {
+  const p = inject('plantilla');
+  const ahora = Date.now();
+  if (!p || ahora - p.sembrada > 30 * 60_000) return undefined;
+  return HORAS_ATRAS.every((h) => diaDe(p.sembrada, h) === diaDe(ahora, h)) ? p : undefined;
+}
+
+/** A new database on DATABASE_URL's server (a copy of `plantilla` if named), or none for PGlite. */
+export async function baseDeDatosNueva(
+  plantilla?: string,
+): Promise<{ url: string | undefined; borrar: () => Promise<void> }> {
   const servidor = process.env.DATABASE_URL;
   if (!servidor) return { url: undefined, borrar: async () => {} };
   const nombre = `prueba_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: servidor });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${nombre}`);
-  const url = new URL(servidor);
-  url.pathname = `/${nombre}`;
+  await administrar(servidor, `create database ${nombre}${plantilla ? ` template ${plantilla}` : ''}`);
   /**
    * pg's Pool.end() resolves before its clients have finished closing; dropping `with (force)`
    * at once would kill them mid-close and surface as an uncaught 57P01. Wait for them to go.
@@ -94,7 +111,7 @@ export async function baseDeDatosNueva(): Promise<{ url: string | undefined; bor
       await c.end();
     }
   };
-  return { url: url.toString(), borrar };
+  return { url: urlDe(servidor, nombre), borrar };
 }
 
 /** Logs in through the API and returns what a browser would keep: token and the XSRF value. */
@@ -185,7 +202,8 @@ export async function simuladorDe(e: Entorno, empresa = 'demo', numero = 1) {
 
 /** The cells of the first sheet of an .xlsx, row by row, as a second reader (exceljs) sees them. */
 export async function leerXlsx(datos: Buffer) {
-  const wb = new ExcelJS.Workbook();
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.Workbook();
   await wb.xlsx.load(datos as unknown as ArrayBuffer);
   const ws = wb.worksheets[0] as ExcelJS.Worksheet;
   const filas: unknown[][] = [];

@@ -91,8 +91,8 @@ function clienteCon(sentenciaMs: number, primaria?: Primaria) {
   return Cliente;
 }
 
-/** Handles on the embedded PGlite (see unaConexion). */
-const embebidas = new WeakSet<Db>();
+/** Handles on the embedded PGlite (see unaConexion), with their client. */
+const embebidas = new WeakMap<Db, PGlite>();
 
 /**
  * Whether the database is the embedded PGlite: one connection for the whole process, so a long
@@ -103,6 +103,8 @@ export const unaConexion = (db: Db) => embebidas.has(db);
 /** Real PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/pg. */
 export async function abrirDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'logLevel' | 'baseDeDatos'>>,
+  /** The embedded database's files to start from (`volcar`): the tests' template, test/plantilla.ts. */
+  desde?: Blob,
 ): Promise<Db> {
   if (config.databaseUrl) {
     // Tests and scripts open a database without a whole config: their pool then logs at info.
@@ -144,6 +146,7 @@ export async function abrirDb(
   const client = await PGlite.create(dir, {
     parsers: { 20: (v: string) => Number(v), 1082: (v: string) => v },
     extensions: { pg_trgm },
+    loadDataDir: desde,
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   const destruir = db.destroy.bind(db);
@@ -151,9 +154,16 @@ export async function abrirDb(
     await destruir();
     soltar();
   };
-  embebidas.add(db);
+  embebidas.set(db, client);
   return db;
 }
+
+/** The embedded database's files as one tar, for `abrirDb(…, desde)`. */
+export const volcar = (db: Db) => {
+  const client = embebidas.get(db);
+  if (!client) throw new Error('Solo la base embebida se vuelca');
+  return client.dumpDataDir('none');
+};
 
 /**
  * The embedded folder's lock (candado.ts). Held by another process: the server, the worker and
