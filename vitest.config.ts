@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LentosPrimero from './scripts/lentos-primero.ts';
 
 /** Unit and API tests; the browser tests have their own config in e2e/. */
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     // In CI the log also lists the slowest files (scripts/tiempos-vitest.mjs): where its minutes go.
     reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
     maxWorkers: 2,
+    sequence: { sequencer: LentosPrimero },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
