@@ -7,6 +7,7 @@ import pg from 'pg';
 import { abrirDb } from '../apps/server/src/db/database.ts';
 import { migrar } from '../apps/server/src/db/migrate.ts';
 import { sembrar } from '../apps/server/src/db/seed/index.ts';
+import { administrar, urlDe } from '../apps/server/test/servidor-pg.ts';
 
 /** BENCH_RAPIDO=1: small data sets, to check that the benches and `npm run bench` run end to end. */
 export const RAPIDO = process.env.BENCH_RAPIDO === '1';
@@ -22,23 +23,12 @@ export const SERVIDOR_BENCH = process.env.BENCH_DATABASE_URL ?? 'postgres://post
 export async function baseNueva(nombre: string) {
   const servidor = SERVIDOR_BENCH;
   const base = `${process.env.BENCH_PREFIJO ?? 'bench'}_${nombre}_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: servidor });
-    await c.connect();
-    try {
-      return await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${base}`);
-  const version = (await admin('show server_version')).rows[0]?.server_version as string;
-  const url = new URL(servidor);
-  url.pathname = `/${base}`;
+  await administrar(servidor, `create database ${base}`);
+  const version = (await administrar(servidor, 'show server_version')).rows[0]?.server_version as string;
   return {
-    url: url.toString(),
+    url: urlDe(servidor, base),
     version,
-    borrar: () => admin(`drop database if exists ${base} with (force)`),
+    borrar: () => administrar(servidor, `drop database if exists ${base} with (force)`),
   };
 }
 
@@ -54,9 +44,7 @@ export async function baseGuardada(nombre: string) {
     const existe = (await c.query('select 1 from pg_database where datname = $1', [nombre])).rowCount === 1;
     if (!existe) await c.query(`create database ${pg.escapeIdentifier(nombre)}`);
     const version = (await c.query('show server_version')).rows[0]?.server_version as string;
-    const url = new URL(SERVIDOR_BENCH);
-    url.pathname = `/${nombre}`;
-    return { url: url.toString(), version, nueva: !existe, borrar: async () => {} };
+    return { url: urlDe(SERVIDOR_BENCH, nombre), version, nueva: !existe, borrar: async () => {} };
   } finally {
     await c.end();
   }

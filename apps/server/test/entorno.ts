@@ -13,7 +13,8 @@ import { PASSWORD_DEMO, sembrar } from '../src/db/seed/index.ts';
 import { cuentasReloadly } from '../src/providers/reloadly-sesion.ts';
 import { servidorSimulador } from '../src/providers/servidor-simulador.ts';
 import type { Fallas } from '../src/providers/simulador.ts';
-import { administrar, type Plantilla, urlDe } from './plantilla.ts';
+import type { Plantilla } from './plantilla.ts';
+import { administrar, urlDe } from './servidor-pg.ts';
 
 export { PASSWORD_DEMO };
 
