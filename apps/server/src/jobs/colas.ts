@@ -14,6 +14,9 @@ interface Ejecuta {
   executeQuery<R>(q: CompiledQuery<R>): Promise<QueryResult<R>>;
 }
 
+/** Kysely's pool destroyed; PGlite's client closed under a queued query. */
+const CERRADA = /driver has already been destroyed|PGlite is closed/;
+
 /** How long pg-boss's own queries wait for a database that is restarting. */
 const ESPERA_BASE_MS = 30_000;
 
@@ -30,9 +33,10 @@ export const ejecutorDe = (db: Ejecuta, opciones: { reintentar?: boolean } = {})
         const r = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
         return { rows: r.rows as unknown[] };
       } catch (e) {
-        // Our pool closed at shutdown before pg-boss's last bookkeeping (a job's fail or complete):
-        // nothing to write, the job stays active and expires, to be taken up again.
-        if (opciones.reintentar && /driver has already been destroyed/.test(String(e))) return { rows: [] };
+        // Our pool (or the embedded database) closed at shutdown before pg-boss's last bookkeeping
+        // (a job's fail or complete): nothing to write, the job stays active and expires, to be
+        // taken up again.
+        if (opciones.reintentar && CERRADA.test(String(e))) return { rows: [] };
         if (!sinBaseDeDatos(e) || Date.now() > limite) throw e;
         await new Promise((ok) => setTimeout(ok, 500));
       }
