@@ -1,8 +1,9 @@
 import { M } from '@recargas/contracts/mensajes';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captura, sesionDelArchivo } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
-const base = inject('baseURL');
+const { base } = sitio();
 const sesion = sesionDelArchivo('demo', 'lider');
 
 describe('release notes in Chromium', () => {

@@ -1,11 +1,12 @@
 import { API_AUDITORIA, RANGO_MAX_AUDITORIA, TITULOS_AUDITORIA } from '@recargas/contracts/auditoria';
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descargarExcel } from './excel.ts';
 import { campoFecha, escribir, rangoPideAlAceptar, seccion, tras } from './fechas.ts';
 import { llamar } from './listas-datos.ts';
 import { ANCHOS_DE_LISTA, abrirNavegador, iniciarSesion, nuevaPagina, paginaConSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { alcance } from './tabla.ts';
 
 /**
@@ -13,7 +14,7 @@ import { alcance } from './tabla.ts';
  * CAMBIOS setting changes and one minimum balance, made through the API, are the trail; the
  * list, a chip, the scroll to the last row at 1280 px (wheel) and 800 px (End key), and the range.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const EMPRESA = 'discovery';
 const CAMBIOS = 45;
 let navegador: Browser;

@@ -1,14 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * Access and navigation of the shell in Chromium (issues 18 and 26): refused screens go to the
  * login where the seed does and elsewhere say why; Back after logout lands on the company's
  * login; permissions follow GET /api/permisos after login and on renewal; keyboard focus.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /** Root switches company from the shell's bar (POST /cambiarEmpresa): theme, name and data follow. */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];

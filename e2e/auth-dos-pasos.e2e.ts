@@ -1,8 +1,9 @@
 import { PASO } from '@recargas/contracts/auth/rutas';
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS } from './telefono.ts';
 
 /**
@@ -10,7 +11,7 @@ import { paginaDe, TAMANOS } from './telefono.ts';
  * says nothing else: before anything is typed, no code was sent and no refusal shows. At 1280×800
  * and on a 390×844 touch phone.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

@@ -1,10 +1,11 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /** Failover between platforms (issue 22): the second platform per carrier and each platform's state. */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

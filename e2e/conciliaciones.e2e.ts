@@ -1,14 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * /in/conciliaciones (issue 22) as demo's administrator: yesterday fetched from the provider
  * (platform 1), a statement uploaded as .csv (platform 2) whose two rows are not ours, the
  * day's mismatches, and a day chosen with the keyboard; at 1280 and 800 px.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

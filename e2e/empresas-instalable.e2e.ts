@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { M } from '@recargas/contracts/mensajes';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * Issue 21: each company's portal installs as its own app (Chromium's own check through the
@@ -12,7 +13,7 @@ import { CHROMIUM } from './navegador.ts';
  * instead of the browser's error. A persistent profile: Chromium installs nothing from an
  * incognito one, which is what a plain new context is.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let perfil: string;
 let contexto: BrowserContext;
 

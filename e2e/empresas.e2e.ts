@@ -1,14 +1,15 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, colorEn, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * /in/configuraciones as teletrial's administrator (no other browser test uses teletrial, so its
  * changed theme disturbs none), at the spec's mobile width of 800 px.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const ANCHO = 800;
 const NUEVO_PRIMARIO = '#e91e63';
 const PRIMARIO_ANTES = '#6a1b9a';

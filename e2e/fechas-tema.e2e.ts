@@ -3,9 +3,10 @@ import { API_EMPRESAS } from '@recargas/contracts/empresas';
 import { fechaHora } from '@recargas/contracts/fechas';
 import { API_RECARGAS, MONTOS } from '@recargas/contracts/recargas/reglas';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llamar } from './listas-datos.ts';
 import { abrirNavegador, captura, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS } from './telefono.ts';
 
 /**
@@ -15,7 +16,7 @@ import { paginaDe, TAMANOS } from './telefono.ts';
  * Tokyo's, and a light company colour keeps 4.5:1 under the app bar's and the buttons' text,
  * and as the login heading's text.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const EMPRESA = 'gsmoviles';
 const ZONA_EMPRESA = 'America/Mexico_City';
 const ZONA_NAVEGADOR = 'Asia/Tokyo';

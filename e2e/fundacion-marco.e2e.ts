@@ -1,14 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, colorEn, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * Issue 21 (LCP of /in/*): the server's marco.js draws the shell's frame, the company's notice
  * included, from the copy the app stored, before any module has run. Here no module runs at all:
  * every script under /assets/ is refused, so whatever the page shows came from marco.js.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

@@ -1,12 +1,13 @@
 import { API_LINEAS } from '@recargas/contracts/lineas';
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { rangoPideAlAceptar } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 // The range of Administrar base asks only for a range accepted in the picker.
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

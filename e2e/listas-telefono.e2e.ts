@@ -7,9 +7,10 @@ import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
 import { API_REPORTES } from '@recargas/contracts/reportes';
 import { API_USUARIOS } from '@recargas/contracts/usuarios';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llamar, sembrar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { alcance } from './tabla.ts';
 import { deslizar, paginaDe, sinDesborde, TAMANOS } from './telefono.ts';
 
@@ -20,7 +21,7 @@ import { deslizar, paginaDe, sinDesborde, TAMANOS } from './telefono.ts';
  * wider than the screen, and a finger's swipes page to the last row. On the desk the tables keep
  * their columns, with the row's buttons beside its identity.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const EMPRESA = 'bisvi';
 const FOTOS = '/tmp/shots-41';
 let navegador: Browser;

@@ -8,9 +8,10 @@ import { API_REPORTES } from '@recargas/contracts/reportes';
 import { API_SUBIDAS } from '@recargas/contracts/subidas';
 import { API_USUARIOS } from '@recargas/contracts/usuarios';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAVE, LIDER, LIDERES, llamar, N, sembrar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { alcance } from './tabla.ts';
 
 /**
@@ -19,7 +20,7 @@ import { alcance } from './tabla.ts';
  * browser test reads, through the real API: line, port-out and user uploads (.xlsx made with
  * exceljs), settings changes (audit rows) and top-ups against the provider simulator.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const EMPRESA = 'tgmex';
 let navegador: Browser;
 

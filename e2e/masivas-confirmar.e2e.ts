@@ -2,10 +2,11 @@ import { API_MASIVAS, type HoraLocal, horaLocalEn, ventanaPorDefecto } from '@re
 import { M, texto } from '@recargas/contracts/mensajes';
 import { API_SUBIDAS } from '@recargas/contracts/subidas';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campoFecha, escribir, peticionesA, tras } from './fechas.ts';
 import { llamar } from './listas-datos.ts';
 import { abrirNavegador, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
 
 /**
@@ -15,7 +16,7 @@ import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
  * 20:20) and takes no start in the past. At 1280×800 and on a 390×844 touch phone, each on a
  * block of its own (tonodigital sends, vcell schedules; the block is left free to schedule).
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const FOTOS = '/tmp/shots-41';
 let navegador: Browser;
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abierto, campoFecha, escribir, seccion } from './fechas.ts';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

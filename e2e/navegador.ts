@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, inject } from 'vitest';
-// The type of inject('baseURL') (servidor.ts declares it), also where bench/ compiles this file.
-import type {} from './servidor.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { sitio } from './sitio.ts';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
 export const CHROMIUM = {
@@ -79,7 +78,7 @@ export function sesionDelArchivo(empresa: string, usuario: string) {
 /** A new page of `ancho` px in `navegador`, logged in as `usuario` of `empresa`. */
 export async function paginaConSesion(navegador: Browser, ancho: number, empresa: string, usuario: string) {
   const p = await nuevaPagina(navegador, ancho);
-  await iniciarSesion(p.pagina, inject('baseURL'), empresa, usuario);
+  await iniciarSesion(p.pagina, sitio().base, empresa, usuario);
   return p;
 }
 

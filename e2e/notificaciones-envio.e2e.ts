@@ -1,10 +1,11 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /** An administrator sends a notification from the bar; a client finds it once under the bell. */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];

@@ -1,11 +1,12 @@
 import { API_PORTABILIDADES } from '@recargas/contracts/portabilidades';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { rangoPideAlAceptar } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 // The ranges of Portabilidades and Inventario ask only for a range accepted in the picker.
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

@@ -1,10 +1,10 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
-const base = inject('baseURL');
-const sim = inject('simURL');
+const { base, sim } = sitio();
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];

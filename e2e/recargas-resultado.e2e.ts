@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * Issue 18, top-up feedback at 1280 and 800 px: the result panel names number, carrier, amount
  * and folio; the amount is never chosen for the user; toasts never cover the form and never
  * stack three deep; a network failure says so in Spanish (issue 41: no 'Network Error').
  */
-const base = inject('baseURL');
-const sim = inject('simURL');
+const { base, sim } = sitio();
 const CARPETA = '/tmp/shots-recargas';
 let navegador: Browser;
 

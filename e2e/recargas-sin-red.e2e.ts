@@ -1,7 +1,8 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, CHROMIUM, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
 
 /**
@@ -9,8 +10,7 @@ import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
  * before the first toast, the toast still shows, in Spanish (no 'Network Error'); Recargar pressed
  * again once back online reuses the Idempotency-Key, so an answer lost on the way costs one top-up.
  */
-const base = inject('baseURL');
-const sim = inject('simURL');
+const { base, sim } = sitio();
 let navegador: Browser;
 beforeAll(async () => {
   navegador = await abrirNavegador();

@@ -1,12 +1,13 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campoFecha, elegirDia, escribir, peticionesA, seccion, tras } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 // The date ranges of the reports on MUI X pickers: a query only for a complete range accepted,
 // the 93-day rule warns in the dialog (with the company's sales contact) and asks nothing.
-const base = inject('baseURL');
+const { base } = sitio();
 const FOTOS = '/tmp/shots-fechas';
 let navegador: Browser;
 beforeAll(async () => {

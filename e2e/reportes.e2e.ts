@@ -1,12 +1,13 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { API_REPORTES, type RespuestaGraficas } from '@recargas/contracts/reportes';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descargarExcel } from './excel.ts';
 import { campoFecha, escribir, seccion } from './fechas.ts';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];

@@ -1,12 +1,13 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campoFecha, escribir } from './fechas.ts';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /** The upload screen in Chromium: progress by stage, the result table, no stale error toast. */
-const base = inject('baseURL');
+const { base } = sitio();
 const CARPETA = process.env.SHOTS_DIR ?? '/tmp/shots-subidas';
 let navegador: Browser;
 

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { M } from '@recargas/contracts/mensajes';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
 
 /**
@@ -12,7 +13,7 @@ import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
  * the table with its cell D3 marked 'Monto no permitido', 'Solo errores' leaves it alone, and the
  * rejected rows .xlsx holds it with its reason. At 1280×800 and on a 390×844 touch phone.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 const FOTOS = process.env.SHOTS_DIR ?? '/tmp/shots-41';
 const COLUMNAS = ['ICC', 'DN', 'COMPANIA', 'MONTO', 'LIDER', 'CLIENTE', 'NIR'];
 let navegador: Browser;

@@ -1,14 +1,15 @@
 import { M } from '@recargas/contracts/mensajes';
 import { etiquetaNivel } from '@recargas/contracts/niveles';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
 /**
  * The users list in Chromium (issue 18): the Editar pencil on exactly the rows the viewer may
  * edit (contracts puedeEditarUsuario, the server's rule), and Nivel by its name, at 1280 and 800 px.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { M } from '@recargas/contracts/mensajes';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, iniciarSesion } from './navegador.ts';
+import { sitio } from './sitio.ts';
 import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
 
 /**
@@ -9,7 +10,7 @@ import { paginaDe, TAMANOS, type Tamano } from './telefono.ts';
  * amount before sending; an administrator toggling the permission changes the seller's open form
  * at the seller's next call, without logging the seller out.
  */
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 let admin: { token: string; xsrf: string };
 

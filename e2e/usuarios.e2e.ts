@@ -1,10 +1,11 @@
 import { M, texto } from '@recargas/contracts/mensajes';
 import { PASSWORD_SIN_CAMBIO } from '@recargas/contracts/usuarios';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador.ts';
+import { sitio } from './sitio.ts';
 
-const base = inject('baseURL');
+const { base } = sitio();
 let navegador: Browser;
 let pagina: Page;
 let errores: string[];

@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import LentosPrimero from '../scripts/lentos-primero.ts';
 
-/** Browser tests: one real server (global setup), Debian's Chromium through playwright-core. */
+/**
+ * Browser tests: real servers (global setup, one per worker), Debian's Chromium through
+ * playwright-core. Two workers: one worker's file left 43 % of this 2-core machine idle.
+ */
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/servidor.ts'],
     pool: 'forks',
     reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
-    maxWorkers: 1,
+    maxWorkers: 2,
+    sequence: { sequencer: LentosPrimero },
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

@@ -1,26 +1,29 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The API test files that take longest (CI's list of slowest files, scripts/tiempos-vitest.mjs),
- * slowest first: they spawn CLI processes, kill servers or wait for the provider's timeouts. A
- * clean clone has no durations of an earlier run, and vitest then ran them last: the other
- * worker stood idle for the last 3 of 17 minutes (2026-11-30, 2 workers).
+ * The test files that take longest (CI's list of slowest files, scripts/tiempos-vitest.mjs),
+ * slowest first: they spawn CLI processes, kill servers, wait for the provider's timeouts or
+ * swipe lists to their end. A clean clone has no durations of an earlier run, and vitest then
+ * ran them last: the other worker stood idle for the last 3 of 17 minutes (2026-11-30, 2 workers).
  */
 const LENTOS = [
-  'masivas-fallas',
-  'usuarios-cli',
-  'proveedores-cli',
-  'fuzz',
-  'pglite-candado',
-  'subidas-caida',
-  'plataforma-apagado',
-  'seguridad-permisos',
-  'plataforma-migrar',
-  'auth-rotacion-cli',
+  // Browser tests (e2e/): 216 and 92 s of 887 (2026-11-30).
+  'listas-telefono.e2e',
+  'listas.e2e',
+  'masivas-fallas.test',
+  'usuarios-cli.test',
+  'proveedores-cli.test',
+  'fuzz.test',
+  'pglite-candado.test',
+  'subidas-caida.test',
+  'plataforma-apagado.test',
+  'seguridad-permisos.test',
+  'plataforma-migrar.test',
+  'auth-rotacion-cli.test',
 ];
 
 const lugar = (s: TestSpecification) => {
-  const i = LENTOS.findIndex((n) => s.moduleId.endsWith(`/${n}.test.ts`));
+  const i = LENTOS.findIndex((n) => s.moduleId.endsWith(`/${n}.ts`));
   return i < 0 ? LENTOS.length : i;
 };
 

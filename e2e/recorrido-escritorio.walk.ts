@@ -1,0 +1,4 @@
+import { recorrer } from './recorrido.ts';
+
+/** The walk (recorrido.ts) at the desktop width. */
+recorrer(1280);
