@@ -17,6 +17,8 @@ interface Ejecuta {
 /** Kysely's pool destroyed; PGlite's client closed under a queued query. */
 const CERRADA = /driver has already been destroyed|PGlite is closed/;
 
+const SIN_RESULTADO = undefined as unknown as { rows: unknown[] };
+
 /** How long pg-boss's own queries wait for a database that is restarting. */
 const ESPERA_BASE_MS = 30_000;
 
@@ -34,9 +36,10 @@ export const ejecutorDe = (db: Ejecuta, opciones: { reintentar?: boolean } = {})
         return { rows: r.rows as unknown[] };
       } catch (e) {
         // Our pool (or the embedded database) closed at shutdown before pg-boss's last bookkeeping
-        // (a job's fail or complete): nothing to write, the job stays active and expires, to be
-        // taken up again.
-        if (opciones.reintentar && CERRADA.test(String(e))) return { rows: [] };
+        // (a job's fail or complete, which it does not await): nothing written, the job stays
+        // active and expires, to be taken up again. No result at all, not an empty one: pg-boss
+        // reads `rows[0].count` of any result, and treats none as 0 jobs affected.
+        if (opciones.reintentar && CERRADA.test(String(e))) return SIN_RESULTADO;
         if (!sinBaseDeDatos(e) || Date.now() > limite) throw e;
         await new Promise((ok) => setTimeout(ok, 500));
       }
