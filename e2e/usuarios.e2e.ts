@@ -6,9 +6,7 @@ import { abrirNavegador, captura, iniciarSesion, nuevaPagina } from './navegador
 import { sitio } from './sitio.ts';
 
 const { base } = sitio();
-let navegador: Browser;
-let pagina: Page;
-let errores: string[];
+let navegador: Browser, pagina: Page, errores: string[];
 const campo = (p: Page, nombre: string) => p.locator(`input[name="${nombre}"]`);
 const guardar = (p: Page) => p.getByTestId('guardar-usuario').click();
 const mensaje = (p: Page) => p.getByTestId('mensaje-usuario');
