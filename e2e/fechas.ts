@@ -35,6 +35,8 @@ export async function tras(pagina: Page, vistas: string[]) {
  * Waits for a picker's popper to finish opening. It grows in over 225 ms, and a click before
  * then can press on one element and release on another under the growing box (the scheduling
  * picker's Cancelar, pressed mid-transition under load, released on a calendar row: no click).
+ * An animation cancelled meanwhile (React re-rendering the popper) rejects its `finished` with an
+ * AbortError; it is over all the same.
  */
 export const abierto = (popper: Locator) =>
   popper.evaluate((el) =>
@@ -42,7 +44,7 @@ export const abierto = (popper: Locator) =>
       el
         .getAnimations({ subtree: true })
         .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished),
+        .map((a) => a.finished.catch(() => undefined)),
     ),
   );
 
