@@ -15,5 +15,8 @@ export default defineConfig({
     sequence: { sequencer: LentosPrimero },
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // What a page shows after an action, polled as Playwright's own waits are: vitest's 1 s
+    // default failed a test on a machine half as fast (the bar still said 'demo' after 1 s).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
