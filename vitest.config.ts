@@ -1,12 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import LentosPrimero from './scripts/lentos-primero.ts';
+import LentosPrimero, { REPORTEROS } from './scripts/lentos-primero.ts';
 
 /** Unit and API tests; the browser tests have their own config in e2e/. */
 export default defineConfig({
   test: {
     pool: 'forks',
-    // In CI the log also lists the slowest files (scripts/tiempos-vitest.mjs): where its minutes go.
-    reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
+    reporters: REPORTEROS,
     maxWorkers: 2,
     sequence: { sequencer: LentosPrimero },
     testTimeout: 30_000,

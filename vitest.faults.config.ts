@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LentosPrimero from './scripts/lentos-primero.ts';
+import LentosPrimero, { REPORTEROS } from './scripts/lentos-primero.ts';
 
 /**
  * npm run test:faults — the long fault-injection suite, on real PostgreSQL (DATABASE_URL, or
@@ -18,7 +18,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     sequence: { sequencer: LentosPrimero },
-    reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
+    reporters: REPORTEROS,
     testTimeout: 900_000,
     hookTimeout: 120_000,
     env: { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },

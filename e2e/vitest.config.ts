@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import LentosPrimero from '../scripts/lentos-primero.ts';
+import LentosPrimero, { REPORTEROS } from '../scripts/lentos-primero.ts';
 
 /**
  * Browser tests: real servers (global setup, one per worker), Debian's Chromium through
@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/servidor.ts'],
     pool: 'forks',
-    reporters: process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'],
+    reporters: REPORTEROS,
     maxWorkers: 2,
     sequence: { sequencer: LentosPrimero },
     testTimeout: 60_000,

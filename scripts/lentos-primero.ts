@@ -26,6 +26,9 @@ const LENTOS = [
   'auth-rotacion-cli.test',
 ];
 
+/** Every test config's reporters: in CI the log also lists the slowest files, where LENTOS comes from. */
+export const REPORTEROS = process.env.CI ? ['default', './scripts/tiempos-vitest.mjs'] : ['default'];
+
 const lugar = (s: TestSpecification) => {
   const i = LENTOS.findIndex((n) => s.moduleId.endsWith(`/${n}.ts`));
   return i < 0 ? LENTOS.length : i;

@@ -14,7 +14,6 @@ const enFila = async (proyectos) => {
   return 0;
 };
 
-const codigos = [await tsc('packages/contracts')];
-if (codigos[0] === 0)
-  codigos.push(...(await Promise.all([enFila(['apps/server', 'e2e']), enFila(['apps/web', 'bench'])])));
-process.exitCode = codigos.some((c) => c !== 0) ? 1 : 0;
+if ((await tsc('packages/contracts')) !== 0) process.exit(1);
+const carriles = await Promise.all([enFila(['apps/server', 'e2e']), enFila(['apps/web', 'bench'])]);
+process.exitCode = carriles.includes(1) ? 1 : 0;
